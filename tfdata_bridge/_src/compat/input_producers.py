@@ -37,6 +37,7 @@ from typing import Any
 from tfdata_bridge._src.compat import (epoch_limit, frontier, lifted_graph, lifted_runners, lifting, pipelines,
                                         shared_streams)
 from tfdata_bridge._src import tf_private
+from tfdata_bridge._src.compat.graph_tables import GraphTable
 from tfdata_bridge._src.compat.notice import notice
 from tfdata_bridge._src.tf import plain, tf
 from tfdata_bridge._src.warnings import FallbackWarning
@@ -427,7 +428,15 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
         # "if initialized: assign" as TensorFlow's v1 cond builds it (Switch, Merge), not as a tf.cond: its
         # two branch functions were optimized by the session's grappler at every new run signature that
         # reached the pipeline (start_queue_runners, the first batch): 0.06-0.13 s of CPU before the first batch
-        skip, count = tf.raw_ops.Switch(data=e + 1, pred=tf.raw_ops.VarIsInitializedOp(resource=handle))
+        # initialized or not, the epoch goes into the table of epochs begun (first: an epoch the check below
+        # finds uninitialized is in it before the initializer ends), to count once the pipelines start
+        # (``epoch_counter_catch_up``): legacy's runner, started after the initializer, counted it
+        # (an import: the table holds this one key; the order table's is the epoch map's only insert)
+        begun = tf.raw_ops.LookupTableImportV2(table_handle=_begun_table(shared_name), keys=tf.zeros([1], tf.int64),
+                                               values=tf.reshape(e + 1, [1]))
+        with tf.control_dependencies([begun]):
+            initialized = tf.raw_ops.VarIsInitializedOp(resource=handle)
+        skip, count = tf.raw_ops.Switch(data=e + 1, pred=initialized)
         with tf.control_dependencies([tf.raw_ops.AssignVariableOp(resource=handle, value=count)]):
             counted = tf.identity(count)
         with tf.control_dependencies([tf.raw_ops.Merge(inputs=[skip, counted]).output]):
@@ -442,6 +451,49 @@ def _epochs_variable() -> Any:
     with tf1.name_scope("limit_epochs"):
         return tf1.Variable(tf.constant(0, tf.int64), name="epochs", trainable=False, use_resource=True,
                             collections=[tf1.GraphKeys.LOCAL_VARIABLES])
+
+
+def _add_catch_up(queue: InputQueue, variable: Any) -> None:
+    """The op raising ``queue``'s initialized epoch counter ``variable`` to the epochs it began
+    (``epoch_counter_catch_up``): "if initialized: counter = max(counter, begun)", as ``epochs_dataset``'s v1
+    cond (Switch, Merge)."""
+    with tf1.device("/device:CPU:0"), tf1.name_scope(f"{variable.op.name}_catch_up/"):
+        shared_name = variable.handle.op.get_attr("shared_name").decode()
+        begun = tf.raw_ops.LookupTableFindV2(table_handle=_begun_table(shared_name), keys=tf.zeros([1], tf.int64),
+                                             default_value=tf.zeros([1], tf.int64))[0]
+        # (the handle switched: neither read nor assigned where not initialized, its branch dead then)
+        initialized = tf.raw_ops.VarIsInitializedOp(resource=variable.handle)
+        _, handle = tf.raw_ops.Switch(data=variable.handle, pred=initialized)
+        current = tf.raw_ops.ReadVariableOp(resource=handle, dtype=tf.int64)
+        op = tf.raw_ops.AssignVariableOp(resource=handle, value=tf.maximum(current, begun))
+    _catch_ups.setdefault(tf1.get_default_graph(), []).append((queue, op))
+
+
+def _begun_table(shared_name: str) -> Any:
+    """The table (key 0) of how many epochs the producer of the epoch counter ``shared_name`` began, set
+    whether or not the program initialized the counter (a session's own: made at its first use there)."""
+    return tf.raw_ops.MutableHashTableV2(shared_name=f"tfdb_epochs_begun_{shared_name}", use_node_name_sharing=False,
+                                         key_dtype=tf.int64, value_dtype=tf.int64)
+
+
+# graph -> the catch-up ops of its input producers' epoch counters
+_catch_ups: GraphTable[list[tuple[InputQueue, Any]]] = GraphTable("epoch_counter_catch_ups")
+
+
+def epoch_counter_catch_up(sess: Any) -> None:
+    """Legacy's epoch counters count the epochs their producers began, once the program initialized them:
+    a producer's runner started by ``start_queue_runners``, after the initializer. The drop-in's producers
+    may begin earlier (a queue several consumers share is filled from the session's first run, the
+    initializer's), and an epoch begun while the counter was not initialized could not count; so when the
+    pipelines start (``start_queue_runners``, a Supervisor's, a monitored session's), each initialized
+    counter is raised to the epochs its producer began, as legacy's runner, starting then, would count
+    them (later epochs count as they begin)."""
+    # Only a producer whose rows TensorFlow's queue holds (shared by several consumers, its runner started at
+    # the session's first run) can have begun before: a producer read directly begins when its pipeline first
+    # runs, after the initializer (a run of a few ms saved, a new run signature, where none is)
+    ops = [op for queue, op in _catch_ups.get(sess.graph, ()) if queue.runner is not None]
+    if ops:
+        sess.run(ops)
 
 
 # -- the public functions ----------------------------------------------------------------------------
@@ -616,6 +668,8 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
         epochs_variable = None if num_epochs is None else _epochs_variable()
         queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
                            epochs_variable)
+        if epochs_variable is not None:
+            _add_catch_up(queue, epochs_variable)
         # (a string list's Assert that it is not empty: true of a static list that is not)
         try:
             static = tf.get_static_value(input_tensor)

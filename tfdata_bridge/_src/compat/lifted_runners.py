@@ -165,6 +165,9 @@ def start_pipelines(sess: Any, coord: Any) -> Any:
         if sess.__dict__.get(_STARTED):
             return None
         sess.__dict__[_STARTED] = True
+    from tfdata_bridge._src.compat import input_producers  # (which imports this module)
+
+    input_producers.epoch_counter_catch_up(sess)  # (epochs begun before the counters were initialized)
     return pipelines.started(sess, coord)
 
 
