@@ -1,0 +1,2 @@
+from .ScaleFactor import ScaleFactor
+from .Linear import Linear
