@@ -1,0 +1,1 @@
+from skflow66_lib.io.data_feeder import DataFeeder
