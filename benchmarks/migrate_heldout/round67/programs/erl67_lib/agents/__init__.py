@@ -1,0 +1,1 @@
+from erl67_lib.agents.apex_agent import ApexAgent

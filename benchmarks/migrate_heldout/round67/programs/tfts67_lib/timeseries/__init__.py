@@ -1,0 +1,5 @@
+from tfts67_lib.timeseries.feature_keys import TrainEvalFeatures
+from tfts67_lib.timeseries.input_pipeline import CSVReader
+from tfts67_lib.timeseries.input_pipeline import NumpyReader
+from tfts67_lib.timeseries.input_pipeline import RandomWindowInputFn
+from tfts67_lib.timeseries.input_pipeline import WholeDatasetInputFn
