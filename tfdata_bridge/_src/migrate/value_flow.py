@@ -68,27 +68,32 @@ def reached_consumer(scopes, module: cst.Module, stmt: cst.SimpleStatementLine,
         if id(at) in seen:
             continue
         seen.add(id(at))
-        for name in _bound(at):
-            for read in reaching_reads(scopes, at, name):
-                into = _up_to(up, read, cst.SimpleStatementLine)
-                if into is None or id(into) in seen:
-                    continue
-                if id(into) in targets:
-                    return f"line {(lines or {}).get(into, 0)}"
-                if not (len(into.body) == 1 and isinstance(into.body[0], cst.Return)):
-                    todo.append(into)
-                    continue
-                fn = _up_to(up, into, cst.FunctionDef)
-                for caller in _callers(module, up, fn) if fn is not None else []:
-                    if id(caller) in targets:
-                        return f"line {(lines or {}).get(caller, 0)}"
-                    todo.append(caller)
-                elsewhere = getattr(external, "calls_elsewhere", None)
-                if fn is not None and elsewhere is not None and consumer_apis:
-                    found = _reached_elsewhere(elsewhere(fn.name.value), fn.name.value, consumer_apis)
-                    if found is not None:
-                        return found
+        for into in _reading_statements(scopes, up, at, seen):
+            if id(into) in targets:
+                return f"line {(lines or {}).get(into, 0)}"
+            if not (len(into.body) == 1 and isinstance(into.body[0], cst.Return)):
+                todo.append(into)
+                continue
+            fn = _up_to(up, into, cst.FunctionDef)
+            for caller in _callers(module, up, fn) if fn is not None else []:
+                if id(caller) in targets:
+                    return f"line {(lines or {}).get(caller, 0)}"
+                todo.append(caller)
+            elsewhere = getattr(external, "calls_elsewhere", None)
+            if fn is not None and elsewhere is not None and consumer_apis:
+                found = _reached_elsewhere(elsewhere(fn.name.value), fn.name.value, consumer_apis)
+                if found is not None:
+                    return found
     return None
+
+
+def _reading_statements(scopes, up, at: cst.SimpleStatementLine, seen: set[int]):
+    """Each statement (not in ``seen``) holding a read that a name ``at`` binds reaches."""
+    for name in _bound(at):
+        for read in reaching_reads(scopes, at, name):
+            into = _up_to(up, read, cst.SimpleStatementLine)
+            if into is not None and id(into) not in seen:
+                yield into
 
 
 def _reached_elsewhere(calls, name: str, consumer_apis) -> str | None:
@@ -113,12 +118,8 @@ def _reached_elsewhere(calls, name: str, consumer_apis) -> str | None:
             if id(at) in seen:
                 continue
             seen.add(id(at))
-            for bound in _bound(at):
-                for read in reaching_reads(site.scopes, at, bound):
-                    into = _up_to(up, read, cst.SimpleStatementLine)
-                    if into is None:
-                        continue
-                    if id(into) in takers:
-                        return f"the `{takers[id(into)]}` of another module of the tree that calls `{name}`"
-                    todo.append(into)
+            for into in _reading_statements(site.scopes, up, at, seen):
+                if id(into) in takers:
+                    return f"the `{takers[id(into)]}` of another module of the tree that calls `{name}`"
+                todo.append(into)
     return None
