@@ -17,7 +17,10 @@ image_batch, zeros``: the branches then need not bind the same names); and, inst
 queue filled by ``[enqueue_op] * k`` under a ``QueueRunner`` and read by ``dequeue_many`` (ResNet's
 ``example_queue`` by mode, after ``tail_split`` gave each branch its copy of the enqueue, runner and dequeue),
 read as the batch it amounts to (``runner_queue.queue_batch``). A branch's Python values (``num_threads = 16``)
-stay in the branch.
+stay in the branch. A branch's work may call a ``py_func`` of the elements that makes several rows of each,
+batched with ``enqueue_many=True`` (round 67's windows of each whale call): that branch's chain takes them apart
+(``unbatch()``) after its map, the other branch's does not. A condition that is a TensorFlow op's tensor is refused
+(``_python_condition``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ import libcst as cst
 
 from tfdata_bridge._src import plan
 from tfdata_bridge._src.compiler import emit
-from tfdata_bridge._src.migrate.calls import Refusal, bind, is_none, literal_bool, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import (Refusal, bind, is_none, literal_bool, names_in, nodes_of, one_name_value,
+                                             plain_arg, target_names)
 from tfdata_bridge._src.migrate.queue_stages import calls_queue_helper
 from tfdata_bridge._src.migrate.choice_tails import (branch_statement, branch_steps, check_branch_state, check_left,
                                                     derived, elements_read, python_lists,
@@ -88,12 +92,26 @@ def _single(block: cst.BaseSuite, finder: Finder) -> tuple[list, cst.SimpleState
     last, pre, post = body[at], body[:at], body[at + 1:]
     if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
         return None
-    if not all(branch_statement(b) and not _feeds_a_queue(b, finder.api) and not calls_queue_helper(finder, b)
+    if not all(branch_statement(b) and not _feeds_a_queue(b, _element_api(finder)) and not calls_queue_helper(finder, b)
                for b in pre):
         return None
     if post and not all(_after_batch(b, finder) for b in post):
         return None
     return pre, last, post
+
+
+def _element_api(finder: Finder):
+    """``finder.api``, but None for a ``py_func`` / ``numpy_function`` given tensors to work on (``py_func(windows,
+    [feature, label], ...)``): per-element work of a branch, run once per element as its queue's runner ran it
+    (a ``py_func`` of no inputs is a source, which a branch does not make)."""
+    def api(call: cst.BaseExpression) -> str | None:
+        path = finder.api(call)
+        if (path or "").rsplit(".", 1)[-1] in ("py_func", "numpy_function") and isinstance(call, cst.Call):
+            given = plain_arg(call, 1, "inp")
+            if isinstance(given, (cst.List, cst.Tuple)) and given.elements:
+                return None
+        return path
+    return api
 
 
 def _after_batch(stmt: cst.BaseStatement, finder: Finder) -> bool:
@@ -265,6 +283,35 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
     return None
 
 
+# TensorFlow calls that give a Python value (a flag, a mode), not a tensor
+_PYTHON_VALUED = ("app.", "flags.", "test.", "executing_eagerly", "config.", "estimator.", "__version__")
+
+
+def _python_condition(finder: Finder, choice: Choice, code) -> None:
+    """The choice's condition is a Python value where the graph is built: legacy's ``if`` (or conditional
+    expression) took one branch then, and so does the rewrite. A condition that is a TensorFlow op's tensor
+    (``tf.equal(mode, 1)``, or a name last bound to one) is refused: legacy's graph gets no Python truth value from
+    it, and a per-run choice between two chains is not one the rewrite can keep."""
+    def tensor_call(node: cst.CSTNode) -> cst.Call | None:
+        return next((c for c in nodes_of(node, cst.Call) if (path := finder.api(c)) is not None and
+                     not path.startswith(_PYTHON_VALUED)), None)
+
+    found = tensor_call(choice.test)
+    name = None
+    if found is None:
+        for n in sorted(names_in(choice.test)):
+            at = choice.branches[0][0] if isinstance(choice.stmt, cst.If) else choice.stmt
+            value = one_name_value(finder.scopes.single_assignment(at, n), n)
+            if value is not None and (found := tensor_call(value)) is not None:
+                name = n
+                break
+    if found is not None:
+        what = f"`{name}`, made by `{code(found).strip()}`" if name else f"`{code(found).strip()}`"
+        raise Refusal(f"the condition `{code(choice.test).strip()}` reads {what}: a tensor, not a Python value, so "
+                      "which batch runs is no choice made once where the graph is built; not rewritten (pass a "
+                      "Python bool, or keep the queues: `--fallback compat`)")
+
+
 def _returns(stmt: cst.BaseStatement | None) -> bool:
     """``return value``, alone on its line."""
     return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Return) \
@@ -328,6 +375,7 @@ class ChoicePass:
                     if any(a in JOINS for a in apis) and not all(a in JOINS for a in apis):
                         raise Refusal("one branch is a `batch_join` over several element lists: a choice between "
                                       "a join and a batch is not rewritten")
+                    _python_condition(self.finder, choice, code)
                     if choice.unbatched is None and not all(post and _returns(post[-1]) for post in choice.post):
                         _same_targets(choice, code)  # (names bound in a branch that returns die with it)
                     new, replacement, comment = self._rewrite(body, i, choice, apis)
@@ -408,9 +456,9 @@ class ChoicePass:
         # each branch maps its own work (its statements, or a tensor list of its own) over the shared elements
         tails = any(choice.pre) or code(args[0]["tensors"]) != code(args[1]["tensors"])
         many = [literal_bool(a.get("enqueue_many"), False, "enqueue_many") for a in args]
-        if many[0] != many[1]:
+        if many[0] != many[1] and not tails:
             raise Refusal("one branch batches with enqueue_many=True and the other without")
-        if tails and any(many):
+        if tails and any(many) and any(q is not None for q in choice.queues):
             raise Refusal("a branch does per-element work before a batch with enqueue_many=True; not rewritten")
         if paired is not None and not tails:
             raise Refusal(f"`{apis[0]}` has shapes= in a choice between two batches of the same tensors with other "
@@ -433,15 +481,17 @@ class ChoicePass:
         self.finder.scopes.stands_for[id(both)] = choice.stmt  # (its names are looked up where the choice is)
         shared = args[0]
         if tails:  # the elements: the tensors the branches read, made before the ``if``
+            # (one per record: a branch's enqueue_many rows are its own work's, taken apart in its own chain)
+            args0 = {k: v for k, v in args[0].items() if k != "enqueue_many"}
             names = elements_read(choice.pre, [a["tensors"] for a in args], body[:i])
-            shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+            shared = {**args0, "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
         pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
         if tails and derived(pipeline, names) != names:  # (a Python value beside them: read where it is)
             loose = [n for n in names if n not in derived(pipeline, names)]
             names = derived(pipeline, names)
             if not names:
                 raise Refusal("the branches read no tensor of the pipeline's records")
-            shared = {**args[0], "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
+            shared = {**args0, "tensors": cst.List([cst.Element(cst.Name(n)) for n in names])}
             pipeline = self.finder.pipeline([*body[:i], both], i, api=apis[0], args=shared)
             check_left(pipeline, loose, list(body[:i]), _function_name(self.finder, choice.stmt), code)
         if tails:  # the branches' Python values stay in the branches, their per-element work is mapped
@@ -453,7 +503,8 @@ class ChoicePass:
         _post_reads(choice, pipeline, code)
         if tails:
             pipeline = _as_tuples(pipeline, names)
-        pipelines = [pipeline, replace(pipeline, api=apis[1], args={**args[1], "tensors": pipeline.args["tensors"]})]
+        pipelines = [replace(pipeline, api=api, args={**a, "tensors": pipeline.args["tensors"]})
+                     if k or tails else pipeline for k, (api, a) in enumerate(zip(apis, args))]
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice of batches over them is "
                           "not rewritten yet")
