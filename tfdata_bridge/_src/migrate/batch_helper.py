@@ -39,7 +39,7 @@ from tfdata_bridge._src.migrate.calls import name_ids as _ids
 from tfdata_bridge._src.migrate.calls import Refusal, bind, bound_names, identifiers, is_none, literal_bool, \
     name_counts, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.helper_prelude import check_bindings, derived_names, prelude_of, rewrite_prelude
-from tfdata_bridge._src.migrate.pipelines import BATCHES, Finder, Pipeline
+from tfdata_bridge._src.migrate.pipelines import BATCHES, JOINS, Finder, Pipeline
 from tfdata_bridge._src.migrate.scopes import Scopes
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -819,4 +819,11 @@ def site_pipeline(finder: Finder, helper: BatchHelper, body: list[cst.BaseStatem
     args = {"tensors": tensors}
     if helper.many:  # the caller's tensors are groups of rows: its dataset is of the rows (``Generator.elements``)
         args["enqueue_many"] = cst.Name("True")
-    return finder.pipeline(body, index, api=api, args=args), kept
+    pipeline = finder.pipeline(body, index, api=api, args=args)
+    for stmt in pipeline.intermediates:  # (the caller's rows are batches of a batch of its own: not per-record code)
+        for node in nodes_of(stmt, cst.Call):
+            batch = finder.is_api(node, *BATCHES, *JOINS)
+            if batch is not None:
+                raise Refusal(f"the tensors handed to `{helper.fn.name.value}` come from a `{batch}` of the caller's "
+                              "own, which is no per-record code a map function can run")
+    return pipeline, kept

@@ -102,6 +102,10 @@ class _Survey(Visitor):
         # ``threads += start_queue_runners(...)`` / ``threads.extend(...)``: the list the runner threads join
         self.collecting: dict[cst.SimpleStatementLine, str] = {}
         self.pipelines: list[tuple[int, str]] = []  # legacy queue APIs still used (not plumbing)
+        # ``QueueRunner`` / ``add_queue_runner`` still used: a runner registered for a queue made elsewhere (a
+        # module of the tree that takes the queue, or its tensors, as arguments: slim's ``prefetch_queue``)
+        self.registered: list[tuple[int, str]] = []
+        self.supervisors: list[int] = []  # the lines of the Supervisors made
         self.per_element: set[int] = set()  # ``py_func(f, [x], ...)`` with inputs: per-element code, no producer
         self.refs: dict[str, list[cst.Name]] = {}
         self.stmts: list[cst.SimpleStatementLine] = []
@@ -187,6 +191,7 @@ class _Survey(Visitor):
             self.starts.append((node, target, call))
         elif sym is not None and sym.name == "train.Supervisor":
             self.supervised = True  # ``supervisor.replace_supervisors`` has work
+            self.supervisors.append(self.get_metadata(PositionProvider, node).start.line)
         elif call is not None and self._runner_helper(call.func):  # ``threads = start_runners(sess, coord)``
             self.starts.append((node, target, call))
             self.helper_starts.add(node)
@@ -210,6 +215,8 @@ class _Survey(Visitor):
         if sym is not None:
             if sym.to_tfdata == "pipeline":
                 self.pipelines.append((self.get_metadata(PositionProvider, node).start.line, sym.name))
+            elif sym.name in ("train.QueueRunner", "train.add_queue_runner"):
+                self.registered.append((self.get_metadata(PositionProvider, node).start.line, sym.name))
             return False
         return True
 
@@ -319,8 +326,12 @@ def _surveyed(module: cst.Module, elsewhere: frozenset[str] = frozenset(), colle
 
 
 def pipelines_left(module: cst.Module) -> list[tuple[int, str]]:
-    """``(line, API name)`` of the legacy queue pipelines still in ``module`` (what its runners would run)."""
-    return _surveyed(module)[0].pipelines
+    """``(line, API name)`` of the legacy queue pipelines still in ``module`` (what its runners would run), then
+    of the ``QueueRunner`` / ``add_queue_runner`` calls still there: a runner registered by a function that takes
+    its queue from its caller (the queue may be made where no queue API is named) is left to start all the same.
+    Asked of the tree's other modules: where one is left, a module's runner plumbing stays."""
+    survey = _surveyed(module)[0]
+    return [*survey.pipelines, *survey.registered]
 
 
 def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozenset[str] = frozenset(),
@@ -336,6 +347,9 @@ def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozen
     surveyed[0].external = external
     if keep or surveyed[0].pipelines or not surveyed[0].supervised:
         module, notes = _remove_runners(module, keep, surveyed)
+        if keep and not notes and surveyed[0].supervisors:  # (a Supervisor alone starts the runners)
+            notes = [Note(min(surveyed[0].supervisors), f"Supervisor kept, with the queue runners it starts: {keep}",
+                          kind="info")]
     else:
         module, notes = replace_supervisors(module)
         module, more = _remove_runners(module, keep, elsewhere=helpers, external=external)
@@ -346,6 +360,7 @@ def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozen
     return module, notes + held
 
 
+PLUMBING_WENT = "queue-runner plumbing removed"  # (the notes' words where it went: ``tree.py`` reads them)
 # what a coordinator that no runner is left to stop is asked, where it is only the program's stop flag
 STOP_FLAG_METHODS = frozenset({"should_stop", "request_stop", "stop_on_exception", "join", "clear_stop",
                                "wait_for_stop", "raise_requested_exception", "joined"})

@@ -37,6 +37,8 @@ from tfdata_bridge._src.migrate.walk import Visitor
 ALLOWED = {"logdir", "init_op", "init_feed_dict", "local_init_op", "summary_op", "saver", "global_step",
            "save_summaries_secs", "save_model_secs", "recovery_wait_secs", "stop_grace_secs", "checkpoint_basename",
            "init_fn", "ready_op", "ready_for_local_init_op"}
+# (the note's words where a Supervisor became a Session: ``tree.py`` finds them where another module leaves runners)
+SUPERVISOR_WENT = "replaced by a Session that initialises as it did"
 # what a Supervisor without a log directory never uses: accepted whatever their value
 MANAGED = {"master", "config", "start_standard_services", "close_summary_writer"}
 
@@ -263,7 +265,7 @@ def replace_supervisors(module: cst.Module) -> tuple[cst.Module, list[Note]]:
             notes.append(Note(line, f"Supervisor kept (it starts no runner now): {why}", kind="info"))
             continue
         plans.append((plan, args))
-        notes.append(Note(line, f"Supervisor `{name}` replaced by a Session that initialises as it did: it had no "
+        notes.append(Note(line, f"Supervisor `{name}` {SUPERVISOR_WENT}: it had no "
                                 "checkpoints or summaries to keep, and no queue runner is left to start", kind="info"))
     if not plans:
         return module, notes

@@ -32,11 +32,12 @@ from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_
 from tfdata_bridge._src.migrate.graph_names import asks_graph, named_graph_read, pipeline_names
 from tfdata_bridge._src.migrate.object_uses import attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
-from tfdata_bridge._src.migrate.plumbing import pipelines_left
+from tfdata_bridge._src.migrate.plumbing import PLUMBING_WENT, pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
 from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
 from tfdata_bridge._src.migrate.scanner import parse_error_text
+from tfdata_bridge._src.migrate.supervisor import SUPERVISOR_WENT
 from tfdata_bridge._src.migrate.walk import Visitor
 
 
@@ -718,17 +719,32 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
     # pipeline: one it imports, or one its importers import (``start_queue_runners`` starts every runner of the
     # graph, wherever it was made: a batch built by another module and handed in as an argument is run by the
     # runners started here; without them its dequeue would wait forever)
+    # (a Supervisor made a Session is such plumbing too: it started every runner of the graph; and a runner left
+    # is a queue API left, or a ``QueueRunner`` / ``add_queue_runner`` that registers one for a queue it is handed)
     left = {path: _pipelines_left(results[path].code) for path in modules}
+
+    def call_into(path: str, others: set[str]) -> str | None:
+        """The first call in ``path`` of a function of a module of ``others``, or of a module that imports one."""
+        for call in nodes_of(modules[path], cst.Call):
+            found, _ = targets(path, call.func)
+            if any(m in others or others & set(imported(m)) for m, _ in found):
+                return dotted(call.func) or code_of(call.func)
+        return None
+
     for path in modules:
-        if not any("queue-runner plumbing removed" in n.message for n in results[path].notes):
+        if not any(PLUMBING_WENT in n.message or SUPERVISOR_WENT in n.message for n in results[path].notes):
             continue
         mine = imported(path)
         for other in [*mine, *sorted(reach(path) - set(mine))]:
             if left.get(other):
                 line, api = left[other][0]
                 how = "which this module imports" if other in mine else "a module of the same program"
-                write(path, f"`tf.compat.v1.{api}` at {os.path.relpath(other, root)}:{line}, {how}, is still a "
-                            "queue pipeline")
+                called = call_into(path, {other}) if other in mine else None
+                rel = os.path.relpath(other, root)
+                write(path, f"`tf.compat.v1.{api}` at {rel}:{line}, {how}, is still a queue pipeline" if called is None
+                      else f"`{called}(...)`, called here, runs code of {rel} ({how}), where `tf.compat.v1.{api}` at "
+                           f"{rel}:{line} is still a queue pipeline: its runner is left in the graph, for this "
+                           "module's plumbing to start")
                 break
     _stored_reader_classes(modules, texts, results, resolver, imported, near)  # (then importers' plumbing goes)
     if any("runs in a loop or a nested function (one per tower" in n.message or
@@ -1279,7 +1295,8 @@ def _stored_reader_classes(modules, texts, results, resolver, imported, near) ->
         for other in modules:  # (runner plumbing kept for this module's reader alone: here, or in its importers)
             if (other == path or path in imported(other)) and any(
                     "queue-runner plumbing left" in n.message for n in results[other].notes) and \
-                    not pipelines_left(cst.parse_module(results[path].code)):
+                    not pipelines_left(cst.parse_module(results[path].code)) and \
+                    not any(_pipelines_left(results[o].code) for o in imported(other) if o != path):
                 _replumb(other, texts, results)
             elif other != path and path in imported(other) and results[other].code == texts[other] and \
                     "start_queue_runners" in texts[other] and not _pipelines_left(texts[other]) and \
