@@ -147,6 +147,10 @@ class Generator:
                 if one_reader:
                     from tfdata_bridge._src.migrate.read_groups import _grouped
                     steps[-1] = _grouped(steps[-1], s.up_to)
+                elif not literal_bool(p.args.get("enqueue_many"), False, "enqueue_many") and p.api != "read":
+                    # each group one element of the batch: only groups that end at each file's end, as legacy's
+                    raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each "
+                                  "file's end, a tf.data batch over the records does not; not rewritten")
                 else:
                     steps.append(emit.batch_step(s.up_to, False, False))
             if s.prefetch is not None:

@@ -1292,7 +1292,14 @@ def check_flags(p: Pipeline) -> None:
             what = {"zip": "sources read in step", "choose": "a join's lists"}.get(p.source.kind, p.source.kind)
             raise Refusal(f"enqueue_many=True over {what}: which rows meet which in a batch is not one the rewrite "
                           "can prove; not rewritten")
-    if p.source.up_to is not None and not many:
+    if p.source.up_to is not None and not many and p.readers is None and p.source.prefetch is None and \
+            p.source.helper is None:
+        # one reader's groups, each one element, batched per file inside its interleave (``generate.py``): only
+        # where the element is no longer the window (``window_shapes.py``)
+        from tfdata_bridge._src.migrate.window_shapes import refuse_window_batches
+
+        refuse_window_batches(p)
+    elif p.source.up_to is not None and not many:
         raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each file's end, a "
                       "tf.data batch does not; not rewritten")
     for name in ("shared_name",):

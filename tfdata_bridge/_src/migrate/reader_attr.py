@@ -68,19 +68,26 @@ def inline_reader_attributes(module: cst.Module, external=None, why: list | None
                                      "the queues (`migrate --to compat`)") for fn in _holders(family, attr)]
                     continue
                 owner_cls, reader_fn, read_attr = site
-                reason = f"`{attr}` is named in another module" if tree_uses(external, attr) else \
-                    None if _safe_args(ctor, module, maker, reader_fn, me, roots, stmt, external) else \
-                    "its arguments read values that may change before the read (only literals, module constants, " \
-                    "imports and attributes set once before it move)"
+                kept_args: list[cst.BaseStatement] = []
+                reason = f"`{attr}` is named in another module" if tree_uses(external, attr) else None
+                if reason is None and not _safe_args(ctor, module, maker, reader_fn, me, roots, stmt, external):
+                    # (arguments read from the making method's own values, ``skip_header_lines=skip``: each kept
+                    # on the object where the reader was made, the reader made at its read from what was kept)
+                    held = _held_args(ctor, module, cls, attr, me, external)
+                    if held is None:
+                        reason = "its arguments read values that may change before the read (only literals, " \
+                                 "module constants, imports and attributes set once before it move)"
+                    else:
+                        ctor, kept_args = held
                 reason = reason or _per_object(module, owner_cls, reader_fn, classes, external)
                 if reason is not None:
                     if why is not None:
                         why.append((reader_fn, f"{kept}, is not made at its read in `{reader_fn.name.value}`: "
                                                f"{reason}; two reads of one reader share its files in legacy"))
                     continue
-                changes[id(stmt)] = cst.RemovalSentinel.REMOVE
+                changes[id(stmt)] = cst.FlattenSentinel(kept_args) if kept_args else cst.RemovalSentinel.REMOVE
                 changes[id(read_attr)] = _rebased(ctor, me, _self(reader_fn))
-                if all(id(s) in changes for s in maker.body.body):
+                if all(id(s) in changes and changes[id(s)] is cst.RemovalSentinel.REMOVE for s in maker.body.body):
                     changes[id(maker.body)] = maker.body.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
     if not changes:
         return module
@@ -146,7 +153,7 @@ def _one_read(module: cst.Module, family: list[cst.ClassDef], attr: str, stmt: c
                     continue
                 read = small.value
                 if isinstance(read, cst.Call) and isinstance(read.func, cst.Attribute) and read.func.value is node \
-                        and read.func.attr.value == "read":
+                        and read.func.attr.value in ("read", "read_up_to"):
                     return cls, fn, node
     return None
 
@@ -187,6 +194,35 @@ def _safe_args(ctor: cst.Call, module: cst.Module, maker: cst.FunctionDef, reade
         return False
 
     return all(safe(a.value) for a in ctor.args)
+
+
+def _held_args(ctor: cst.Call, module: cst.Module, cls: cst.ClassDef, attr: str, me: str, external
+               ) -> tuple[cst.Call, list[cst.BaseStatement]] | None:
+    """(the constructor call reading each argument from a fresh attribute of the object, the statements keeping
+    the arguments' values there) for a reader made from values of its making method (``skip_header_lines=skip``):
+    each value is computed where it was, and read at the read from the object; None where an argument is not a
+    plain keyword or positional one, reads the object or calls something."""
+    from tfdata_bridge._src.migrate.calls import free_attribute, names_in
+
+    args: list[cst.Arg] = []
+    kept: list[cst.BaseStatement] = []
+    for i, a in enumerate(ctor.args):
+        if a.star:
+            return None
+        if isinstance(a.value, (cst.Integer, cst.Float, cst.SimpleString)) or \
+                isinstance(a.value, cst.Name) and a.value.value in ("True", "False", "None"):
+            args.append(a)
+            continue
+        if me in names_in(a.value) or nodes_of(a.value, cst.Call) or nodes_of(a.value, cst.Lambda):
+            return None  # (the object's attributes: the checks above say when they hold; no call is moved)
+        label = a.keyword.value if a.keyword is not None else f"arg{i}"
+        held = free_attribute(module, cls, (f"_{attr.lstrip('_')}_{label}", f"_{attr.lstrip('_')}_{label}_value"))
+        if tree_uses(external, held):
+            return None
+        kept.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Attribute(cst.Name(me), cst.Name(
+            held)))], a.value)]))
+        args.append(a.with_changes(value=cst.Attribute(cst.Name(me), cst.Name(held))))
+    return ctor.with_changes(args=args), kept
 
 
 def _module_constants(module: cst.Module) -> set[str]:
