@@ -298,6 +298,14 @@ class _Remove(cst.CSTTransformer):
         return updated.with_changes(test=cst.Name("True")) if original in self.forever else updated
 
     def leave_Try(self, original: cst.Try, updated: cst.Try):
+        if original.body.body and all(s in self.removed for s in original.body.body):
+            # (``try: coord.join(threads) except RuntimeError: ...``: nothing left can raise, no handler runs)
+            rest = [*(updated.orelse.body.body if updated.orelse is not None else ()),
+                    *(updated.finalbody.body.body if updated.finalbody is not None else ())]
+            if not rest:
+                return cst.RemovalSentinel.REMOVE
+            rest[0] = rest[0].with_changes(leading_lines=[*updated.leading_lines, *rest[0].leading_lines])
+            return cst.FlattenSentinel(rest)
         if original.finalbody is not None and updated.finalbody is not None and all(
             s in self.removed for s in original.finalbody.body.body
         ):
@@ -356,7 +364,7 @@ def remove_plumbing(module: cst.Module, keep: str | None = None, helpers: frozen
         notes = notes + more
     if keep or surveyed[0].pipelines:
         return module, notes
-    module, held = remove_held_plumbing(module)  # the coordinator and threads kept on ``self`` (held_plumbing.py)
+    module, held = remove_held_plumbing(module, external)  # the coordinator and threads kept on ``self`` (held_plumbing.py)
     return module, notes + held
 
 

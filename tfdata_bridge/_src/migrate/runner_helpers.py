@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import dotted, nodes_of
 from tfdata_bridge._src.migrate.runner_loops import runner_loop
 
 
@@ -62,6 +63,19 @@ def module_runner_helpers(module: cst.Module) -> dict[str, cst.FunctionDef]:
     return {name: fns[0] for name, fns in defs.items() if len(fns) == 1 and runner_helper(fns[0])}
 
 
+def runner_contexts(module: cst.Module) -> list[str]:
+    """The module-level ``@contextmanager`` functions of ``module`` that start the collection's runners by hand
+    (slim's ``queues.QueueRunners``: a loop of ``create_threads`` before its ``yield``). No call of theirs is a
+    start to remove (the ``with`` stays): where nothing is left to run, their own plumbing goes (``tree.py``)."""
+    found = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef) and any(
+                (dotted(d.decorator) or "").rsplit(".", 1)[-1] == "contextmanager" for d in stmt.decorators) and \
+                any(runner_loop(loop) is not None for loop in nodes_of(stmt, cst.For)):
+            found.append(stmt.name.value)
+    return found
+
+
 def names_helper(qualified: str, helpers: frozenset[str] | set[str]) -> bool:
     """``qualified`` (an import's qualified name, relative ones with their dots) names one of ``helpers``
     (``"package.module.function"`` of the tree's modules)."""
@@ -73,4 +87,4 @@ def names_helper(qualified: str, helpers: frozenset[str] | set[str]) -> bool:
     return False
 
 
-__all__ = ["module_runner_helpers", "names_helper", "runner_helper"]
+__all__ = ["module_runner_helpers", "names_helper", "runner_contexts", "runner_helper"]

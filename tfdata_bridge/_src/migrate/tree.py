@@ -35,7 +35,7 @@ from tfdata_bridge._src.migrate.methods import class_of, method, method_key, met
 from tfdata_bridge._src.migrate.plumbing import PLUMBING_WENT, pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.rewriting import rewrite
-from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers
+from tfdata_bridge._src.migrate.runner_helpers import module_runner_helpers, runner_contexts
 from tfdata_bridge._src.migrate.scanner import parse_error_text
 from tfdata_bridge._src.migrate.supervisor import SUPERVISOR_WENT
 from tfdata_bridge._src.migrate.walk import Visitor
@@ -574,6 +574,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
 
         external.stored_class = stored_class  # type: ignore[attr-defined]
         external.runner_helpers = runner_helpers  # type: ignore[attr-defined]  (``runner_helpers.py``)
+        external.attribute_uses_elsewhere = lambda name: sum(  # type: ignore[attr-defined]  (``held_plumbing.py``)
+            attribute_uses(modules[p], name) for p in (reach(path) | set(imported(path))) - {path})
         return external
 
     # the functions that only start the QUEUE_RUNNERS collection's runners, by qualified name (``runner_helpers.py``)
@@ -707,9 +709,12 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 if dropped and _drop_dead_factories({path: modules[path]}, texts, results, near, among=modules):
                     _replumb(path, texts, results)  # its runners were kept for the factory's reader alone
     # a module with no pipeline whose runners serve the programs importing it (a session helper class of another
-    # module, ``held_plumbing.py``): they go where every module they can reach is left with no queue pipeline
+    # module, ``held_plumbing.py``; a context manager that starts the collection's runners one by one, slim's
+    # ``queues.QueueRunners``): they go where every module they can reach is left with no queue pipeline
     for path in modules:
-        if path in unchanged and results[path].code == texts[path] and "start_queue_runners" in texts[path]:
+        if path in unchanged and results[path].code == texts[path] and (
+                "start_queue_runners" in texts[path] or "create_threads" in texts[path] and
+                runner_contexts(modules[path])):
             near_ = reach(path) | set(imported(path))
             importers = [p for p in modules if path in imported(p)]
             if importers and any(results[p].code != texts[p] for p in importers) and \
