@@ -1,0 +1,35 @@
+"""The package's shuffle stage called with a shared name: the queue is shared with a server's other sessions,
+so the pipeline is left as written."""
+import os
+
+import tensorflow.compat.v1 as tf
+
+from fixc6_lib import queues
+
+
+def main(data_dir):
+    folder = os.path.join(data_dir, "fixc6_shared")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "rows.csv")
+    with open(path, "w") as f:
+        for i in range(8):
+            f.write("%d,w%d\n" % (i, i))
+    file_queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(file_queue)
+    idx, word = tf.decode_csv(line, record_defaults=[[0], [""]])
+    mixed = queues.mix([idx, word], capacity=8, seed=3, shared_name="pool")
+    ids, words = tf.train.batch(mixed, batch_size=2)
+    batches = []
+    with tf.Session() as sess:
+        sess.run(tf.local_variables_initializer())
+        coord = tf.train.Coordinator()
+        threads = tf.train.start_queue_runners(sess=sess, coord=coord)
+        try:
+            while True:
+                i, w = sess.run([ids, words])
+                batches.append([i.tolist(), [x.decode() for x in w]])
+        except tf.errors.OutOfRangeError:
+            pass
+        coord.request_stop()
+        coord.join(threads)
+    return {"batches": batches, "end": "rows: %d" % sum(len(b[0]) for b in batches)}
