@@ -21,7 +21,7 @@ def main(data_dir):
             f.write("%d,name%d,%d.5\n" % (i, i % 5, i))
     file_queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
     row = read_row(file_queue)
-    mixed = queues.mix(row, capacity=10, min_after_dequeue=3, seed=6)
+    mixed = queues.shuffle(row, capacity=10, min_after_dequeue=3, seed=6)
     ids, names, scores = queues.make_batch(mixed, batch_size=4)
     batches = []
     with tf.Session() as sess:

@@ -1,10 +1,19 @@
-"""The package's shuffle stage called with a shared name: the queue is shared with a server's other sessions,
+"""A shuffle stage of this module called with a shared name: the queue is shared with a server's other sessions,
 so the pipeline is left as written."""
 import os
 
 import tensorflow.compat.v1 as tf
 
-from fixc6_lib import queues
+
+
+def pool_stage(tensors, capacity, seed=None, shared_name=None):
+    tensors = list(tensors)
+    with tf.name_scope("pool", values=tensors):
+        queue = tf.RandomShuffleQueue(capacity, 2, [t.dtype for t in tensors], shapes=[[], []], seed=seed,
+                                      shared_name=shared_name)
+        op = queue.enqueue(tensors)
+        tf.train.add_queue_runner(tf.train.QueueRunner(queue, [op]))
+        return queue.dequeue()
 
 
 def main(data_dir):
@@ -17,7 +26,7 @@ def main(data_dir):
     file_queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
     _, line = tf.TextLineReader().read(file_queue)
     idx, word = tf.decode_csv(line, record_defaults=[[0], [""]])
-    mixed = queues.mix([idx, word], capacity=8, seed=3, shared_name="pool")
+    mixed = pool_stage([idx, word], capacity=8, seed=3, shared_name="pool")
     ids, words = tf.train.batch(mixed, batch_size=2)
     batches = []
     with tf.Session() as sess:

@@ -3,8 +3,8 @@
 import tensorflow.compat.v1 as tf
 
 
-def mix(tensors, capacity=16, min_after_dequeue=2, num_threads=1, dtypes=None, shapes=None, seed=None,
-        shared_name=None, name="mix"):
+def shuffle(tensors, capacity=16, min_after_dequeue=2, num_threads=1, dtypes=None, shapes=None, seed=None,
+        shared_name=None, name="shuffle"):
     """The tensors through a RandomShuffleQueue run by its own QueueRunner; the dequeue op."""
     tensors = list(tensors)
     with tf.name_scope(name, values=tensors):
