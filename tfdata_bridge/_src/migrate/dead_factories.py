@@ -53,13 +53,23 @@ def _returns_queue(fn: cst.FunctionDef, is_made: Callable[[cst.BaseExpression], 
     return isinstance(value, cst.Call) and is_made(written_call(value))
 
 
-def names_counted(modules: Iterable[cst.Module]) -> Counter:
-    """How often the modules name each name (a call, a reference, an attribute), ``def`` names aside."""
+def names_counted(modules: Iterable[cst.Module], dotted_only: bool = False) -> Counter:
+    """How often the modules name each name (a call, a reference, an attribute), ``def`` names aside.
+    ``dotted_only``: an attribute of what is no dotted name (``dataset.map(f).shuffle(n)``: a call's result, never
+    a module) does not count."""
     count: Counter = Counter()
     for module in modules:
         count.update(node.value for node in nodes_of(module, cst.Name))
         count.subtract(fn.name.value for fn in nodes_of(module, cst.FunctionDef))
+        if dotted_only:
+            count.subtract(a.attr.value for a in nodes_of(module, cst.Attribute) if not _dotted(a.value))
     return count
+
+
+def _dotted(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
 
 
 def drop(module: cst.Module, names: set[str], is_reader: Callable[[cst.BaseExpression], bool]) -> cst.Module:

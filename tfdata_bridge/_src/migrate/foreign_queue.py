@@ -117,7 +117,7 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
             rewritten = {p: cst.parse_module(results[p].code) for p in near_paths}
         except cst.ParserSyntaxError:
             continue
-        now = names_counted(rewritten.values())
+        now = names_counted(rewritten.values(), dotted_only=True)  # (``.shuffle(n)`` of a chain: no use of a ``shuffle``)
         # imports of a helper by name, which count as no use where the name they bind is read nowhere else
         by_name = {p: _imported_from(m, names[p][1], names[path][0]) for p, m in rewritten.items()}
         unread: dict[str, list] = {}
@@ -134,7 +134,8 @@ def drop_unused(originals: dict[str, cst.Module], results: dict, texts: dict[str
         if not gone:
             continue
         finder = survey(original)[2]
-        readers = {n for n in gone if n in stages and _is_readers_helper(stages[n])}  # (prefetch_helper.py)
+        readers = {n for n in gone if n in stages and _is_readers_helper(stages[n])  # (prefetch_helper.py)
+                   and not _is_stage(finder, stages[n])}  # (a stage's ``return queue.dequeue()``: a stage)
         gone = {n for n in gone if _is_file_queue_helper(
             spelled[n], lambda c: finder.is_api(c, "train.string_input_producer") is not None)
             or n in stages and _is_stage(finder, stages[n]) or n in readers}

@@ -137,6 +137,12 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
             call = call.with_changes(args=[a for a in call.args if a.keyword is None or a.keyword.value in named])
         bound = _bind_call(bound_fn, call)
         bound.update({forwarded_name(k): v for k, v in extra.items()})
+        shared = args.get("shared_name")  # (a parameter: ``stage_pattern``; None as this call gives it, or refused)
+        if isinstance(shared, cst.Name) and not is_none(bound.get(shared.value)):
+            given_ = bound.get(shared.value)
+            raise Refusal(f"its `{kind}` takes `shared_name={shared.value}`, which this call gives "
+                          f"`{cst.Module([]).code_for_node(given_) if given_ is not None else '?'}`: the queue is "
+                          "shared with the other sessions of a server, not a stage of one chain")
         if not here:  # names of the helper's own module, through the module the call names it by
             params = {p.name.value for p in fn.params.params} | {forwarded_name(k) for k in extra}
             local = {k: _resolve(v, {}, locals_, name) for k, v in args.items()
@@ -262,11 +268,18 @@ def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.
         made, value = stmt, tensors
     if stage.names and _known_dict(finder, made, value):
         return  # (a queue with ``names`` takes and gives the dict it is given)
-    if not (isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) > 1
-            and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
+    if not _known_list(finder, made, value):
         raise Refusal(f"the queue stage `{stage.helper}` at line {_line(finder, stmt)} is given "
                       f"`{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors made by one "
                       "assignment: a queue of one component dequeues a bare tensor, which the rewrite cannot tell")
+
+
+def _known_list(finder, stmt, value) -> bool:
+    """Whether ``value`` is a list (or tuple) of two or more tensors: such a literal, or the call of a function of
+    the tree whose every ``return`` gives one (``row = read_row(queue)``)."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return len(value.elements) > 1 and not any(isinstance(e, cst.StarredElement) for e in value.elements)
+    return isinstance(value, cst.Call) and stmt is not None and _every_return(finder, stmt, value, _known_list)
 
 
 def _known_dict(finder, stmt, value) -> bool:
@@ -278,6 +291,12 @@ def _known_dict(finder, stmt, value) -> bool:
         return False
     if finder.is_api(value, "parse_single_example", "parse_example"):
         return True  # (the parsers give a dict of their features' keys)
+    return _every_return(finder, stmt, value, _known_dict)
+
+
+def _every_return(finder, stmt, value: cst.Call, known) -> bool:
+    """Whether ``value`` calls a function of the tree that ends by a ``return`` and each of whose ``return``s gives
+    what ``known`` (read without the call site) takes."""
     found = helper_of(finder, stmt, value)
     if found is None:
         return False
@@ -300,7 +319,7 @@ def _known_dict(finder, stmt, value) -> bool:
     fn.visit(_R())
     body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
     ends = bool(body) and isinstance(body[-1], cst.SimpleStatementLine) and isinstance(body[-1].body[-1], cst.Return)
-    return ends and bool(returns) and all(_known_dict(finder, None, r.value) for r in returns)
+    return ends and bool(returns) and all(known(finder, None, r.value) for r in returns)
 
 
 def _unchanged(finder, stage: Stage, after: list[cst.BaseStatement]) -> None:

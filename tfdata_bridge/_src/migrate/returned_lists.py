@@ -21,7 +21,9 @@ The helper is found by scope, never by spelling: a module-level function the cal
 own class called on its first parameter (``self.read(queue)``). Its one ``return`` gives a literal list or tuple,
 or a name bound to a literal list at the top of its body and grown only by ``name.append(x)`` there. Any other
 read of the caller's name (``len(example)``, ``example.append``, a second assignment, a read in a nested
-function) leaves the statement as written. ``list(example)``, ``tuple(example)`` and ``[*example]`` as the batch's
+function) leaves the statement as written. The name may also go whole to a helper that reads its parameter only
+as a sequence it never keeps or changes (a queue stage's ``tensors = list(tensors)``, ``[t.dtype for t in tensors]``,
+``name_scope(..., values=tensors)``, one ``queue.enqueue(tensors)``: ``_staged_whole``). ``list(example)``, ``tuple(example)`` and ``[*example]`` as the batch's
 tensors are the list whole (a new list of the same tensors, in order).
 
 A helper's result expanded whole in the batch's tensors, with no name of its own (``batch([*read_data()], ...)``,
@@ -166,7 +168,8 @@ def name_returned_lists(module: cst.Module, external=None) -> cst.Module:
         if elements is None:  # (a decorator may return anything)
             continue
         uses = _uses(target, len(elements), scopes, parents, lambda call, arg: _batched_whole(
-            call, arg, scopes, parents, module, external))
+            call, arg, scopes, parents, module, external) or _staged_whole(call, arg, scopes, parents, module,
+                                                                          external))
         if uses is None:
             continue
         scope = scopes.get(small)
@@ -276,7 +279,7 @@ def _kept_lists(module: cst.Module) -> bool:
             return True
         # (a batch helper's call, by its name: ``create_batch(inputs, ...)``; ``_batched_whole`` decides)
         called = short or (call.func.value if isinstance(call.func, cst.Name) else "")
-        if "batch" in called.lower() and any(isinstance(a.value, cst.Name) and a.value.value in assigned
+        if any(w in called.lower() for w in _HELPER_WORDS) and any(isinstance(a.value, cst.Name) and a.value.value in assigned
                                              for a in call.args):
             return True
     return False
@@ -339,6 +342,75 @@ def _batched_whole(call: cst.Call, arg: cst.Arg, scopes, parents, module, extern
         if short in _BATCHES and len(given) == 1 and isinstance(given[0], cst.Name) and given[0].value == name:
             return True
     return False
+
+
+# words of a batch or queue-stage helper's name: the spelling that says the scopes are worth asking
+_HELPER_WORDS = ("batch", "shuffle", "queue", "stage", "prefetch")
+
+
+def _staged_whole(call: cst.Call, arg: cst.Arg, scopes, parents, module, external) -> bool:
+    """``arg`` of ``call`` goes to a helper's parameter that the helper reads only as a whole sequence of tensors
+    and never keeps or changes: ``x = list(x)`` / ``tuple(x)``, ``len(x)``, the iterable of a comprehension (``[t.dtype
+    for t in x]``), a scope's ``values=x`` and one queue's ``q.enqueue(x)`` (a queue stage, ``queue_stages.py``). A
+    new list of the same tensors is then the same argument."""
+    if any(a.star for a in call.args):
+        return False
+    fn = callee(call.func, call, scopes, parents, module, external)
+    if fn is None or fn.decorators or fn.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
+            isinstance(call.func, cst.Attribute) and _own_method(call.func, call, parents) is fn:
+        return False
+    params = [p.name.value for p in fn.params.params]
+    index = call.args.index(arg)
+    name = params[index] if arg.keyword is None and index < len(params) else \
+        arg.keyword.value if arg.keyword is not None and arg.keyword.value in params else None
+    if name is None:
+        return False
+    up: dict[int, cst.CSTNode] = {}
+    for node in nodes_of(fn, cst.CSTNode):
+        for child in node.children:
+            up[id(child)] = node
+    enqueued = 0
+    for n in nodes_of(fn, cst.Name):
+        if n.value != name:
+            continue
+        parent = up.get(id(n))
+        if isinstance(parent, cst.Param) and parent.name is n or isinstance(parent, cst.Arg) and parent.keyword is n \
+                or isinstance(parent, cst.Attribute) and parent.attr is n:
+            continue  # (the parameter itself, a keyword's or an attribute's name)
+        if isinstance(parent, cst.CompFor) and parent.iter is n:
+            continue
+        if isinstance(parent, cst.AssignTarget) and parent.target is n:
+            assign = up.get(id(parent))
+            if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and _rewrapped(assign.value, name):
+                continue
+            return False
+        if not (isinstance(parent, cst.Arg) and parent.value is n and not parent.star):
+            return False
+        inner = up.get(id(parent))
+        func = getattr(inner, "func", None)
+        short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) \
+            else None
+        if parent.keyword is None and len(inner.args) == 1 and short == "len" and isinstance(func, cst.Name):
+            continue
+        if parent.keyword is None and len(inner.args) == 1 and short in ("list", "tuple") and \
+                isinstance(func, cst.Name) and isinstance(up.get(id(inner)), cst.Assign) and \
+                _rewrapped(inner, name):
+            continue
+        if parent.keyword is not None and parent.keyword.value == "values" and \
+                short in ("name_scope", "variable_scope", "op_scope"):
+            continue
+        if parent.keyword is None and len(inner.args) == 1 and short == "enqueue" and isinstance(func, cst.Attribute):
+            enqueued += 1
+            continue
+        return False
+    return enqueued == 1
+
+
+def _rewrapped(value: cst.BaseExpression, name: str) -> bool:
+    """``list(name)`` or ``tuple(name)``."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple") \
+        and len(value.args) == 1 and not value.args[0].star and value.args[0].keyword is None and \
+        isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == name
 
 
 def _uses(target: cst.Name, count: int, scopes, parents, to_batch_helper=None) -> list[tuple[cst.CSTNode, object]] | None:

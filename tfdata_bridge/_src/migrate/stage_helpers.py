@@ -18,8 +18,11 @@ a dict: it takes and gives the same dict, so the stage is the same step. The que
 ``isinstance(tensors, dict)``, or as the helper's own ``**kwargs`` (each call's keywords: ``forwarded_name``); the
 enqueue may be written in the runner's list (``[q.enqueue(tensors)] * k``). The chunk form takes a queue
 (``rows = source.dequeue_many(k)``, ``q.enqueue_many([rows])``): the source's elements, but the tail short of a
-chunk. Anything else (a second queue, another use of the queue, ``shared_name``, another ``**``) is refused,
-naming the statement's line.
+chunk. The helper's code may sit under ``with tf.name_scope(...):`` (a graph scope: ``helpers._unscoped``), its
+tensors parameter rebound only as ``tensors = list(tensors)``; ``shared_name=`` may be one of its parameters, which
+each call must leave None (``queue_stages.stage_of_call`` refuses a call that gives it a name). Anything else (a
+second queue, another use of the queue, any other ``shared_name``, another ``**``, a parameter the capacity or seed
+reads rebound in the helper) is refused, naming the statement's line.
 """
 
 from __future__ import annotations
@@ -130,7 +133,7 @@ def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None)
     helper's ``**kwargs`` (each becomes the queue's argument ``forwarded_name(key)``, which the call binds); None:
     the helper alone, whatever its calls forward. The chunk form (``chunk = queue.dequeue_many(k)``,
     ``q.enqueue_many([chunk])``) binds ``args["dequeue_many"]`` to ``k`` and gives the queue parameter."""
-    from tfdata_bridge._src.migrate.helpers import _bindings, _constants
+    from tfdata_bridge._src.migrate.helpers import _bindings, _constants, _unscoped
     from tfdata_bridge._src.migrate.queue_runners import runner_call
 
     name = fn.name.value
@@ -141,6 +144,7 @@ def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None)
     if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr) and \
             isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
         body = body[1:]  # its docstring
+    body = _unscoped(home, body)  # (``with tf.name_scope(name, values=tensors):`` around it: a graph scope only)
     params = [p.name.value for p in fn.params.params]
     queue_stmt = qname = kind = None
     for s in body:
@@ -162,7 +166,12 @@ def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None)
         raise Refusal(f"`{name}` reads its `**{star}` beyond handing it to its `{kind}` (line "
                       f"{_line(home, queue_stmt)}): what the queue is given is not the call's keywords")
     open_kwargs = spread and forwarded is None
-    if not is_none(args.get("shared_name")):
+    shared = args.get("shared_name")
+    passed = set(params) | {forwarded_name(k) for k in forwarded or ()}
+    if isinstance(shared, cst.Name) and shared.value in passed and \
+            shared.value not in {n for s in body for n in _bindings(s)}:
+        pass  # a parameter, as each call gives it (``shared_name_of``: a call giving it a name is refused)
+    elif not is_none(shared):
         raise Refusal(f"the `{kind}` of `{name}` (line {_line(home, queue_stmt)}) takes `shared_name`: shared with "
                       "other graphs, not a stage of one chain")
     # (``names=``: the queue takes and gives a dict with exactly those keys, the dict it was given: the element
@@ -282,6 +291,18 @@ def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None)
         and returned.func.value.value == qname and out_name is None)
     if not ok or ret is not body[-1]:
         raise Refusal(f"`{name}` does not end by returning its queue's dequeue")
+    rebound = {n for s in body for n in _bindings(s)} & set(params)
+    for s in body:  # (what goes in is the parameter as given: ``tensors = list(tensors)`` changes no element)
+        small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if given in _bindings(s) and not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                                          isinstance(small.targets[0].target, cst.Name) and _listed(small.value, given)):
+            raise Refusal(f"`{name}` gives its `{given}` a new value at line {_line(home, s)}: what its queue takes is "
+                          "not what the call hands it")
+    for key in ("capacity", "min_after_dequeue", "seed", "dequeue_many", "shared_name"):
+        hit = names_in(args[key]) & (rebound - {given}) if key in args else set()
+        if hit:
+            raise Refusal(f"the `{key}` of `{name}`'s `{kind}` (line {_line(home, queue_stmt)}) reads its parameter "
+                          f"`{sorted(hit)[0]}`, which `{name}` gives a new value: not what the call hands it")
     chosen = {n for c in computed for n in _bindings(c)}
     for key in ("capacity", "min_after_dequeue", "seed", "dequeue_many"):
         hit = names_in(args[key]) & chosen if key in args else set()
@@ -299,6 +320,13 @@ _NEUTRAL = frozenset({"names", "name"})
 def forwarded_name(key: str) -> str:
     """The name a queue's argument ``key`` handed on by the helper's ``**kwargs`` is bound to (by each call)."""
     return f"__kwargs_{key}__"
+
+
+def _listed(value: cst.BaseExpression, name: str) -> bool:
+    """Whether ``value`` is ``list(name)`` or ``tuple(name)``: the same tensors, in a sequence."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple") \
+        and len(value.args) == 1 and not value.args[0].star and value.args[0].keyword is None and \
+        isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == name
 
 
 def _one_chunk(value: cst.BaseExpression, chunk: str) -> bool:

@@ -471,7 +471,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             if form in OBJECT_FORMS:  # (two stages brought into one function: the second round takes the second)
                 trial = staged(named, trial, lambda out, more: _run(out, external, functions, more, keep_plumbing,
                                                                      drop_plumbing, plumbing), asks, requests)
-            if _done(trial) > _done(result):
+            (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
+            # (more rewritten; or as many, with fewer left: a pipeline left whole where the form was not named
+            # and the reader alone rewritten, ``returned_lists.py``'s list going to a queue stage)
+            if done_t > done_r or done_t == done_r and left_t < left_r:
                 result, first, current = _given_back(trial, line_map(code_of(module), code_of(named))), asks, named
             elif form is inline_feed_builders:  # (left at its caller too: the note says why there)
                 result = caller_reasons(result, _given_back(trial, line_map(code_of(module), code_of(named))))
