@@ -30,7 +30,8 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
         # later), and its ast resolution finds what libcst's would (tests/migrate/test_scan.py checks they agree): a
         # file with no legacy API use has nothing to rewrite, and libcst (~100x the cost) never reads it
         tree = ast.parse(source, "<string>")
-        if not scan_source(source, tree=tree):
+        findings = scan_source(source, tree=tree)
+        if not findings:
             return with_hidden_queues(RewriteResult(source, source, to)) if to == "tfdata" else \
                 RewriteResult(source, source, to)
     except SyntaxError as exc:
@@ -51,8 +52,10 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
         out, notes = to_compat(module)
     else:
         from tfdata_bridge._src.migrate.to_tfdata import to_tfdata
+        from tfdata_bridge._src.migrate.unseen_calls import unseen_call
 
-        out, notes = to_tfdata(module)
+        # (code of another module of the project, which this rewrite of one file cannot read, may start runners)
+        out, notes = to_tfdata(module, keep_plumbing=unseen_call(tree, {f.line for f in findings}))
     code = out.code if elided is None else elided.restore(out.code)
     if code is None:  # a placeholder did not come through whole: the whole module, then
         return _rewrite(source, to, describe, elide=False)

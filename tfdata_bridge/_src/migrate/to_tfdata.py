@@ -339,8 +339,10 @@ def _fixed_len_only(index: _Index, features: cst.BaseExpression) -> bool:
     )
 
 
-def to_tfdata(module: cst.Module) -> tuple[cst.Module, list[Note]]:
-    out, notes, _ = run(module)
+def to_tfdata(module: cst.Module, keep_plumbing: str | None = None) -> tuple[cst.Module, list[Note]]:
+    """The module rewritten alone; ``keep_plumbing``: why its queue-runner plumbing must stay whatever is rewritten
+    (``unseen_calls.py``)."""
+    out, notes, _ = run(module, keep_plumbing=keep_plumbing)
     return out, notes
 
 
