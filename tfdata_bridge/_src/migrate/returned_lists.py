@@ -318,22 +318,33 @@ def _inline_calls(module: cst.Module) -> list[tuple[cst.SimpleStatementLine, cst
     return out
 
 
+def _parameter_given(call: cst.Call, arg: cst.Arg, scopes, parents, module, external
+                     ) -> tuple[cst.FunctionDef, str] | None:
+    """(the helper ``call`` calls, the name of its parameter that ``arg`` goes to): the helper found as ``callee``
+    finds it (this module's, another module's of the tree), plain (no decorator, no ``*args``, not the caller's
+    own method); None otherwise."""
+    if any(a.star for a in call.args):
+        return None
+    fn = callee(call.func, call, scopes, parents, module, external)
+    if fn is None or fn.decorators or fn.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
+            isinstance(call.func, cst.Attribute) and _own_method(call.func, call, parents) is fn:
+        return None
+    params = [p.name.value for p in fn.params.params]
+    index = call.args.index(arg)
+    name = params[index] if arg.keyword is None and index < len(params) else \
+        arg.keyword.value if arg.keyword is not None and arg.keyword.value in params else None
+    return None if name is None else (fn, name)
+
+
 def _batched_whole(call: cst.Call, arg: cst.Arg, scopes, parents, module, external) -> bool:
     """``arg`` of ``call`` goes to a batch helper's parameter that the helper reads once, as a batch call's whole
     tensor list (``create_batch(inputs, ...)``, ``def create_batch(inputs, ...): return
     tf.train.shuffle_batch(inputs, ...)``): a list of the same tensors, new as the returned one was, is the same
     argument. The helper found as ``callee`` finds it (this module's, another module's of the tree)."""
-    if any(a.star for a in call.args):
+    found = _parameter_given(call, arg, scopes, parents, module, external)
+    if found is None or sum(n.value == found[1] for n in nodes_of(found[0], cst.Name)) != 2:  # (the parameter, one read)
         return False
-    fn = callee(call.func, call, scopes, parents, module, external)
-    if fn is None or fn.decorators or fn.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
-            isinstance(call.func, cst.Attribute) and _own_method(call.func, call, parents) is fn:
-        return False
-    params = [p.name.value for p in fn.params.params]
-    name = params[call.args.index(arg)] if arg.keyword is None and call.args.index(arg) < len(params) else \
-        arg.keyword.value if arg.keyword is not None and arg.keyword.value in params else None
-    if name is None or sum(n.value == name for n in nodes_of(fn, cst.Name)) != 2:  # (the parameter, one read)
-        return False
+    fn, name = found
     for inner in nodes_of(fn, cst.Call):
         short = inner.func.attr.value if isinstance(inner.func, cst.Attribute) else \
             inner.func.value if isinstance(inner.func, cst.Name) else None
@@ -353,18 +364,10 @@ def _staged_whole(call: cst.Call, arg: cst.Arg, scopes, parents, module, externa
     and never keeps or changes: ``x = list(x)`` / ``tuple(x)``, ``len(x)``, the iterable of a comprehension (``[t.dtype
     for t in x]``), a scope's ``values=x`` and one queue's ``q.enqueue(x)`` (a queue stage, ``queue_stages.py``). A
     new list of the same tensors is then the same argument."""
-    if any(a.star for a in call.args):
+    found = _parameter_given(call, arg, scopes, parents, module, external)
+    if found is None:
         return False
-    fn = callee(call.func, call, scopes, parents, module, external)
-    if fn is None or fn.decorators or fn.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or \
-            isinstance(call.func, cst.Attribute) and _own_method(call.func, call, parents) is fn:
-        return False
-    params = [p.name.value for p in fn.params.params]
-    index = call.args.index(arg)
-    name = params[index] if arg.keyword is None and index < len(params) else \
-        arg.keyword.value if arg.keyword is not None and arg.keyword.value in params else None
-    if name is None:
-        return False
+    fn, name = found
     up: dict[int, cst.CSTNode] = {}
     for node in nodes_of(fn, cst.CSTNode):
         for child in node.children:

@@ -61,13 +61,7 @@ def reached_consumer(scopes, module: cst.Module, stmt: cst.SimpleStatementLine,
     queue, which that module keeps legacy with it: the tensors come from this module's queue); None: none."""
     targets = {id(c) for c in consumers}
     up = parents(module)
-    seen: set[int] = set()
-    todo = [stmt]
-    while todo:
-        at = todo.pop()
-        if id(at) in seen:
-            continue
-        seen.add(id(at))
+    for at, todo, seen in _worklist(stmt):
         for into in _reading_statements(scopes, up, at, seen):
             if id(into) in targets:
                 return f"line {(lines or {}).get(into, 0)}"
@@ -85,6 +79,17 @@ def reached_consumer(scopes, module: cst.Module, stmt: cst.SimpleStatementLine,
                 if found is not None:
                     return found
     return None
+
+
+def _worklist(first: cst.SimpleStatementLine):
+    """Each statement of a worklist started at ``first``, once: (it, the worklist to push more onto, the ids
+    popped so far)."""
+    todo, seen = [first], set()
+    while todo:
+        at = todo.pop()
+        if id(at) not in seen:
+            seen.add(id(at))
+            yield at, todo, seen
 
 
 def _reading_statements(scopes, up, at: cst.SimpleStatementLine, seen: set[int]):
@@ -111,13 +116,7 @@ def _reached_elsewhere(calls, name: str, consumer_apis) -> str | None:
         if id(stmt) in takers:
             return f"the `{takers[id(stmt)]}` of another module of the tree that calls `{name}`"
         up = parents(other)
-        seen: set[int] = set()
-        todo = [stmt]
-        while todo:
-            at = todo.pop()
-            if id(at) in seen:
-                continue
-            seen.add(id(at))
+        for at, todo, seen in _worklist(stmt):
             for into in _reading_statements(site.scopes, up, at, seen):
                 if id(into) in takers:
                     return f"the `{takers[id(into)]}` of another module of the tree that calls `{name}`"
