@@ -1199,6 +1199,8 @@ def made_in_helper(finder: Finder, call: cst.Call, depth: int = 3) -> str | None
         if found is not None:
             fns = [found]
     for fn, where in fns:
+        if _own_source_reader(fn, where):
+            continue  # (a reader helper making its own file queue: a source of its own, read in step, zipped)
         for c in nodes_of(fn.body, cst.Call):
             if isinstance(c.func, cst.Attribute) and c.func.attr.value in ("dequeue", "dequeue_many", "dequeue_up_to"):
                 return f"`{c.func.attr.value}()` (in `{name}`)"
@@ -1209,6 +1211,19 @@ def made_in_helper(finder: Finder, call: cst.Call, depth: int = 3) -> str | None
             if made is not None:
                 return made if "(in `" in made else f"{made if '`' in made else f'`{made}`'} (in `{name}`)"
     return None
+
+
+def _own_source_reader(fn: cst.FunctionDef, finder: Finder) -> bool:
+    """``fn`` makes a file producer and a reader and reads it (``read`` / ``read_up_to``), and dequeues nothing
+    itself: each call of it is a whole source of its own (``read_pair(path)``), which the in-step reads take as one
+    (``in_step.py``), not a queue read moved into another source's map function."""
+    calls = nodes_of(fn.body, cst.Call)
+    if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("dequeue", "dequeue_many", "dequeue_up_to")
+           for c in calls):
+        return False
+    made = {finder.is_api(c, "train.string_input_producer", *READERS) for c in calls} - {None}
+    return "string_input_producer" in made and len(made) > 1 and any(
+        isinstance(c.func, cst.Attribute) and c.func.attr.value in ("read", "read_up_to") for c in calls)
 
 
 def _refuse_a_second_source(before: list[cst.BaseStatement], between: list[cst.BaseStatement], free: set[str],
