@@ -67,6 +67,13 @@ def parents(root: cst.CSTNode) -> Mapping[int, cst.CSTNode]:
     return of
 
 
+def enclosing_of(up: Mapping[int, cst.CSTNode], node: cst.CSTNode | None, kind: type) -> cst.CSTNode | None:
+    """The nearest node of ``kind`` holding ``node`` (itself included), walking a ``parents`` map."""
+    while node is not None and not isinstance(node, kind):
+        node = up.get(id(node))
+    return node
+
+
 def size_call(up: dict[int, cst.CSTNode], use: cst.Name) -> cst.Call | None:
     """The call ``use.size()`` that the queue's name ``use`` is read for (None: another use)."""
     attr = up.get(id(use))

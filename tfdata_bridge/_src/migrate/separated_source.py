@@ -29,17 +29,11 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import bind, names_in, nodes_of, plain_read
-from tfdata_bridge._src.migrate.queue_size import parents
+from tfdata_bridge._src.migrate.queue_size import enclosing_of, parents
 from tfdata_bridge._src.migrate.step_loops import loop_needs
 
 _GROW = frozenset({"append", "extend", "insert"})
 _SOURCE_SUFFIXES = ("input_producer", "Reader", "py_func")
-
-
-def _enclosing_function(up, node: cst.CSTNode) -> cst.FunctionDef | None:
-    while node is not None and not isinstance(node, cst.FunctionDef):
-        node = up.get(id(node))
-    return node
 
 
 def _read_names(node: cst.CSTNode) -> set[str]:
@@ -117,7 +111,7 @@ def _towers_loop(module: cst.Module, up, fn: cst.FunctionDef, lines, finder) -> 
         while node is not None and not isinstance(node, (cst.For, cst.FunctionDef)):
             node = up.get(id(node))
         if isinstance(node, cst.For):
-            caller = _enclosing_function(up, node)
+            caller = enclosing_of(up, node, cst.FunctionDef)
             head = f"for {code(node.target).strip()} in {code(node.iter).strip()}"
             return head, caller.name.value if caller is not None else "the module", _line(lines, finder, node)
     return None
@@ -137,7 +131,7 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
     if tensors is None:
         return None
     up = parents(module)
-    fn = _enclosing_function(up, stmt)
+    fn = enclosing_of(up, stmt, cst.FunctionDef)
     if fn is None:
         return None
     order = {id(n): i for i, n in enumerate(nodes_of(fn, cst.CSTNode))}

@@ -17,7 +17,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.bindings import reaching_reads
 from tfdata_bridge._src.migrate.calls import nodes_of, target_names
-from tfdata_bridge._src.migrate.queue_size import parents
+from tfdata_bridge._src.migrate.queue_size import enclosing_of, parents
 
 REACHES = "its elements reach the legacy batch, join or queue at"  # (the note's words: queue_reasons.py)
 
@@ -32,12 +32,6 @@ def _bound(stmt: cst.SimpleStatementLine) -> list[str]:
     return []
 
 
-def _up_to(up, node: cst.CSTNode, kind: type):
-    while node is not None and not isinstance(node, kind):
-        node = up.get(id(node))
-    return node
-
-
 def _callers(module: cst.Module, up, fn: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
     """The statements of ``module`` calling ``fn`` by its name (or ``x.name``, a method)."""
     out = []
@@ -46,7 +40,7 @@ def _callers(module: cst.Module, up, fn: cst.FunctionDef) -> list[cst.SimpleStat
         named = func.value if isinstance(func, cst.Name) else \
             func.attr.value if isinstance(func, cst.Attribute) else None
         if named == fn.name.value:
-            at = _up_to(up, call, cst.SimpleStatementLine)
+            at = enclosing_of(up, call, cst.SimpleStatementLine)
             if at is not None:
                 out.append(at)
     return out
@@ -68,7 +62,7 @@ def reached_consumer(scopes, module: cst.Module, stmt: cst.SimpleStatementLine,
             if not (len(into.body) == 1 and isinstance(into.body[0], cst.Return)):
                 todo.append(into)
                 continue
-            fn = _up_to(up, into, cst.FunctionDef)
+            fn = enclosing_of(up, into, cst.FunctionDef)
             for caller in _callers(module, up, fn) if fn is not None else []:
                 if id(caller) in targets:
                     return f"line {(lines or {}).get(caller, 0)}"
@@ -96,7 +90,7 @@ def _reading_statements(scopes, up, at: cst.SimpleStatementLine, seen: set[int])
     """Each statement (not in ``seen``) holding a read that a name ``at`` binds reaches."""
     for name in _bound(at):
         for read in reaching_reads(scopes, at, name):
-            into = _up_to(up, read, cst.SimpleStatementLine)
+            into = enclosing_of(up, read, cst.SimpleStatementLine)
             if into is not None and id(into) not in seen:
                 yield into
 
