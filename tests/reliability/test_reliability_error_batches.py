@@ -9,6 +9,7 @@ an unliftable producer (the fallback runner) 1 where legacy gave 2. Same program
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -228,6 +229,54 @@ def test_a_filter_enqueue_many_or_threads_before_the_batch_deliver_what_legacy_d
     assert len(set(new["values"])) == len(new["values"])
     if "keep" in form:
         assert all(v % 3 for v in new["values"])
+
+
+def _failing_before_the_first_run(tf, kind: str, fail_at: int, wait: bool) -> dict:
+    """``batch(num_threads=4)`` over a ``py_func`` failing at call ``fail_at``; with ``wait``, the consumer
+    runs nothing until the producer has failed (what the copies made is then all in flight)."""
+    calls, failed = [0], threading.Event()
+
+    def produce(*_):
+        calls[0] += 1
+        if calls[0] >= fail_at:
+            failed.set()
+            raise ValueError(f"the producer failed at call {calls[0]}")
+        return np.int64(calls[0])
+
+    with tf.Graph().as_default():
+        value = tf.py_func(produce, [] if kind == "zero-input" else [tf.constant(1)], tf.int64)
+        value.set_shape([])
+        batch = tf.train.batch([value], BATCH, capacity=50, num_threads=4)
+        with tf.Session() as sess:
+            sess.run(tf.local_variables_initializer())
+            coord = tf.train.Coordinator()
+            threads = tf.train.start_queue_runners(sess, coord)
+            got, end = [], None
+            if wait:
+                failed.wait(10)
+            try:
+                while len(got) < 200:
+                    got.extend(sess.run(batch).tolist())
+            except tf.errors.OpError as e:
+                end = type(e).__name__
+            try:
+                coord.join(threads, stop_grace_period_secs=10)
+            except Exception:  # noqa: BLE001 - the producer's error, re-raised
+                pass
+    return {"values": got, "end": end}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("fail_at", [61, 62])
+def test_num_threads_copies_deliver_what_the_others_made_before_one_failed(fail_at):
+    # the copies are interleaved as they finish, and one copy's error passed what the others held: with the
+    # consumer waiting until the producer failed, the drop-in gave 50 of the 60 or 61 made (a busy CI machine: 80 of
+    # 95); legacy's queue holds them all, so every full batch of what was made arrives. (Legacy's runners
+    # block at the capacity before that call, so its consumer does not wait.)
+    for tf in (legacy, bridge):
+        run = _failing_before_the_first_run(tf, "tensor-input", fail_at, wait=tf is bridge)
+        assert (len(run["values"]), run["end"]) == (60, "OutOfRangeError"), run
+        assert len(set(run["values"])) == 60 and set(run["values"]) <= set(range(1, fail_at)), run
 
 
 def _shared(tf, path: str, helper: bool) -> dict:

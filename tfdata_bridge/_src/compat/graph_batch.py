@@ -151,7 +151,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
     # (unshuffled, several lists: not where the call reads again what was read before the failure, as before)
     read_again = kept if req.shuffle is not None else _short_batch_replayable(req, lifts, blocked, None)
     latch = error_latch.Latch() if python and error_latch.needed(
-        req.shuffle is not None, len(lifts), req.layout is not None, read_again) else None
+        req.shuffle is not None, len(lifts) * req.threads, req.layout is not None, read_again) else None
     if latch is not None:  # a producer's error waits for the shuffle buffer to drain (error_latch.py)
         lifts = [error_latch.latched_lift(lift, latch) for lift in lifts]
     if blocked and not lifts and req.layout is None:  # the whole call falls back: legacy's queue and dequeue
@@ -210,7 +210,7 @@ def build(req: GraphBatch, stacklevel: int) -> Built:
         # no read again repeats a shared stream's records (partial_replay.failed): where it stood in for the
         # error latch, the latch holds a Python op's error back now, so what the shuffle held still arrives
         again_latch, again_lifts = latch, lifts
-        if again_latch is None and runs_python and error_latch.needed(req.shuffle is not None, len(lifts),
+        if again_latch is None and runs_python and error_latch.needed(req.shuffle is not None, len(lifts) * req.threads,
                                                                  req.layout is not None, False):
             again_latch = error_latch.Latch()
             again_lifts = [error_latch.latched_lift(lift, again_latch) for lift in lifts]
