@@ -331,8 +331,7 @@ def _check_unchanged(scopes: Scopes, body, at, produced, locals_, bound, queue_l
     ``random.shuffle(files)`` would be lost), unless in an ``if flag:`` the call's literal ``False`` skips."""
     dead = set()
     for s in body:
-        if isinstance(s, cst.If) and s.orelse is None and isinstance(s.test, cst.Name) and \
-                isinstance(bound.get(s.test.value), cst.Name) and bound[s.test.value].value == "False":
+        if _skipped(s, bound):
             dead |= {id(n) for n in nodes_of(s, cst.Name)}
     inside = dead | {id(n) for q in queue_lines for n in nodes_of(q, cst.Name)}
     # the statements after the last that hands the list to the graph (the producer's, a hand-built queue's
@@ -381,9 +380,17 @@ def _record_attrs(body, obj: str, scopes: Scopes, at) -> dict[str, cst.BaseExpre
     return attrs
 
 
+def _skipped(stmt: cst.CSTNode, bound) -> bool:
+    """``stmt`` is an ``if flag:`` (no ``else``) whose flag the call binds to a literal ``False``: the helper
+    never runs its block for this call (``if shuffle_files: files = tf.random_shuffle(files)``)."""
+    return isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.test, cst.Name) and \
+        isinstance(bound.get(stmt.test.value), cst.Name) and bound[stmt.test.value].value == "False"
+
+
 def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
     """Names and ``obj.attr``s the helper assigns once, before ``before``, to a value: what reader arguments
-    that use them mean at the call site."""
+    that use them mean at the call site. An ``if flag:`` block the call's literal ``False`` skips binds
+    nothing for it (``_skipped``)."""
     out: dict[str, cst.BaseExpression] = {}
     seen: set[str] = set()
     chained: set[str] = set()
@@ -417,7 +424,7 @@ def _constants(body, before, bound) -> dict[str, cst.BaseExpression]:
     # a name also bound otherwise before ``before`` (``n *= d`` in a loop, a loop target, ``with ... as n``) is
     # no constant: its value is not the one assignment's
     upto = body[:body.index(before)] if before in body else body
-    rebound = collections.Counter(n for stmt in upto for n in _bindings(stmt))
+    rebound = collections.Counter(n for stmt in upto if not _skipped(stmt, bound) for n in _bindings(stmt))
     top = collections.Counter(n for stmt in upto if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
                               and isinstance(stmt.body[0], cst.Assign) and len(stmt.body[0].targets) == 1
                               and isinstance(stmt.body[0].targets[0].target, cst.Name)

@@ -273,6 +273,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         raise Refusal(f"`{feeder.name.value}` runs the enqueue op on the default session (`<op>.run(feed_dict=...)`) "
                       "and is not the `run` of a `threading.Thread` subclass: which session its thread makes the "
                       "default, and whether the rewrite keeps it so, is not followed; not rewritten")
+    if held and not thread_run and not any(
+            contains(m, a) for a in instance_uses(module, cls, feeder.name.value) if isinstance(a.value, cst.Name)
+            for m in methods.values() if m is not feeder):
+        # (no method of the class starts or drives it (``self.queue.enqueue`` in ``__init__`` is the queue's method,
+        # not a feeding method named ``enqueue``): the refusal below (``_held_outside``) is where it ends whatever
+        # its body; said first, so a per-call body (``feed = {...}`` then ``self.sess.run(op, feed_dict=feed)``
+        # under ``with self.sess.as_default():``) is not refused for its spelling instead of its callers' loop)
+        raise Refusal(_held_outside(module, cls, feeder, [p.name.value for p in feeder.params.params[1:]]))
     generator, extra, data, closes, sites, valued = _generator(without(feeder, made_apart), parts, qattr,
                                                                queue_names(args), thread_run or on_self)
     check_class_consumer_state(module, cls, feeder, generator)
