@@ -2,8 +2,9 @@
 ``DatasetDataProvider`` calling ``parallel_reader.parallel_read``, whose common queue is filled by the enqueue ops a
 ``ParallelReader`` object's method makes) is left, and the batch of what its ``get`` hands over says which form it
 is and what stands in the way (``provider_objects.py``), where it said only "no input producer ... in the same
-block": a provider subclass of a holder base, a plain holder of the program's own module, one made and read at
-once, two callers. The programs of ``provhelper_programs/`` (a package of three modules: the pooled read, the spec
+block" (the batched name followed back through ``x -= c`` / ``x = f(x)``), and the common queue's note names the
+method filling it (``queue_reasons.py``): a provider subclass of a holder base, a plain holder of the program's own
+module, one made and read at once, two callers. The programs of ``provhelper_programs/`` (a package of three modules: the pooled read, the spec
 and the providers) are migrated as one tree; every module stays as written, and runs as it did."""
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def test_a_provider_reading_through_a_k_reader_helper_is_left_naming_the_form_an
     notes = {pathlib.Path(p).name: [(n.line, n.message) for n in r.notes] for p, r in results.items()}
     assert all(r.code == sources[p] for p, r in results.items()), notes  # (a refusal: nothing rewritten)
     said = {name: {line: m for line, m in found if "pipeline left unchanged" in m} for name, found in notes.items()}
-    subclass = said["subclass_provider_fifo_one_reader.py"][16]
+    subclass = said["subclass_provider_fifo_one_reader.py"][18]  # (``cone`` followed back through ``cone -= 1``)
     assert "a method of a `SpecProvider` object (a class of another module of the tree)" in subclass, subclass
     assert HELPER in subclass and "here `SpecProvider` is not such a plain holder" in subclass, subclass
     plain = said["own_plain_provider_two_readers_train_import.py"][28]
@@ -43,6 +44,9 @@ def test_a_provider_reading_through_a_k_reader_helper_is_left_naming_the_form_an
     two = said["two_callers_subclass_provider_shuffled.py"]
     assert sorted(two) == [14, 20] and all(HELPER in m for m in two.values()), two
     assert "comes from `SpecProvider(spec, readers=2" in two[14], two[14]
+    queue = dict(notes["pool.py"])[27]  # (the common queue, filled in the pool object's ``pull``)
+    assert "filled by the enqueue ops that `ReaderPool.pull` (its object made at line 30) makes" in queue, queue
+    assert "a queue filled in a method of an object it is handed to is not followed" in queue, queue
     programs = sorted(original.glob("*.py"))
     assert len(programs) == 3
     pairs = {p.stem: (p, migrated / p.name) for p in programs}

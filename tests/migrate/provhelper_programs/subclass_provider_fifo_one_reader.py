@@ -1,5 +1,6 @@
 """A provider subclass of another module whose __init__ reads through a pooled k-reader helper of a third module
-(FIFO common queue, one reader), items got and batched in order: left, the batch's note naming the form."""
+(FIFO common queue, one reader), items got, changed in place (`cone -= 1`) and batched in order: left, the
+batch's note naming the form."""
 import os
 
 import numpy as np
@@ -13,6 +14,7 @@ def glaze_batches(spec, size=4):
     provider = specs.SpecProvider(spec, readers=1, epochs=1, room=8)
     glaze, cone = provider.get(["glaze", "cone"])
     glaze = glaze * 2.0
+    cone -= 1
     return tf.train.batch([glaze, cone], batch_size=size, capacity=8)
 
 

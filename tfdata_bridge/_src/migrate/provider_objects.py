@@ -30,7 +30,7 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
     except Exception:  # (a call the binder cannot read: the generic reason stands)
         return None
     for name in sorted(names_in(tensors) if tensors is not None else ()):
-        made = finder.scopes.single_assignment(stmt, name)
+        made = _first_of(finder, finder.scopes.single_assignment(stmt, name), name)
         value = made.body[0].value if made is not None else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and isinstance(
                 value.func.value, cst.Call) and isinstance(value.func.value.func, (cst.Name, cst.Attribute)):
@@ -138,6 +138,23 @@ def _reading_helper(finder, module: cst.Module, cls: cst.ClassDef, init: cst.Fun
         if fn is not None and any(_pipeline_call(c) for c in nodes_of(fn, cst.Call)):
             return call, there
     return None
+
+
+def _first_of(finder, made: cst.SimpleStatementLine | None, name: str) -> cst.SimpleStatementLine | None:
+    """The binding ``name``'s value at ``made`` derives from: back through statements that compute ``name`` from
+    itself (``label -= offset``, ``image = preprocess(image, 3, 3)``: slim's eval script between ``provider.get``
+    and the batch), to the first that does not; ``made`` where it is none of those."""
+    for _ in range(8):
+        small = made.body[0] if made is not None and len(made.body) == 1 else None
+        if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+            pass
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                cst.Name) and small.targets[0].target.value == name and name in names_in(small.value):
+            pass
+        else:
+            return made
+        made = finder.scopes.single_assignment(made, name)
+    return made
 
 
 def _pipeline_call(call: cst.Call) -> bool:
