@@ -30,13 +30,17 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
     except Exception:  # (a call the binder cannot read: the generic reason stands)
         return None
     for name in sorted(names_in(tensors) if tensors is not None else ()):
-        made = finder.scopes.single_assignment(stmt, name)
+        made = _first_of(finder, finder.scopes.single_assignment(stmt, name), name)
         value = made.body[0].value if made is not None else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and isinstance(
                 value.func.value, cst.Call) and isinstance(value.func.value.func, (cst.Name, cst.Attribute)):
             # (made and read at once, ``Reader(queue, 5).batch()``: a reader object's form only)
             cls, where = _class_named(module, finder, value.func.value.func)
             said = _reader_object_reason(cls, value, name, where, _home(finder, value.func.value.func))
+            init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
+                        None) if cls is not None and said is None else None
+            if init is not None:  # (a provider made and read at once, ``Provider(spec).get([...])``)
+                said = _helper_read_reason(finder, module, cls, init, value, name, where)
             if said is not None:
                 return said
             continue
@@ -56,6 +60,11 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
             cls, where = (found[0], "another module of the tree") if found is not None else (None, where)
         init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
                     None) if cls is not None else None
+        if init is not None and not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
+                                        for c in nodes_of(init, cst.Call)):
+            said = _helper_read_reason(finder, module, cls, init, value, name, where)
+            if said is not None:
+                return said
         if init is None or not any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _READS
                                    for c in nodes_of(init, cst.Call)):
             said = _reader_object_reason(cls, value, name, where,
@@ -71,6 +80,89 @@ def provider_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, a
                 f"object: {not_inlined(cls, module, built, obj)}; keep the queues (`migrate --to compat`, or `--to tfdata --fallback "
                 "compat`)")
     return None
+
+
+def _helper_read_reason(finder, module: cst.Module, cls: cst.ClassDef, init: cst.FunctionDef, value: cst.Call,
+                        name: str, where: str) -> str | None:
+    """The reason for a batch of what a provider object's ``get`` hands over, where its ``__init__`` reads the
+    records through a function (slim's ``DatasetDataProvider`` calling ``parallel_reader.parallel_read(...)``, of
+    another module: a file producer, k readers of a reader class passed in, a common queue filled in a method of a
+    ``ParallelReader`` object) rather than in its own statements; None where no call of ``__init__`` is such a
+    function. ``provider_inline.py`` writes a provider at its caller only where ``__init__`` makes the pipeline
+    itself; this says so, and why else the class is no plain holder of the tensors."""
+    from tfdata_bridge._src.migrate.provider_inline import _methods
+
+    helper = _reading_helper(finder, module, cls, init)
+    if helper is None:
+        return None
+    call, home = helper
+    code = cst.Module([]).code_for_node
+    said = code(call.func)
+    why = (f"here `{cls.name.value}` is not such a plain holder") if _methods(cls) is None else (
+        f"here `{said}`'s pipeline is not one the rewrite takes (the notes at its queue and reads say why)")
+    return (f"the batched `{name}` comes from `{code(value.func)}(...)`, a method of a `{cls.name.value}` object (a "
+            f"class of {where}) whose `__init__` reads the records through `{said}(...)` (a function of {home}) "
+            "and keeps the decoded tensors on the object; such an object is written at its caller only where its "
+            "class is a plain holder of the tensors (no base but `object`, `get(self, items)` returning "
+            "`[self.attr[item] for item in items]`) and the pipeline then stands whole in one function, the "
+            f"helper's included; {why}; keep the queues (`migrate --to compat`, or `--to tfdata --fallback "
+            "compat`)")
+
+
+def _reading_helper(finder, module: cst.Module, cls: cst.ClassDef, init: cst.FunctionDef
+                    ) -> tuple[cst.Call, str] | None:
+    """(the call in ``init``, where its function is) of the first function ``init`` calls, of the class's own
+    module or another module of the tree, whose body reads records or makes a queue (``_pipeline_call``); None
+    where there is none."""
+    class_site = getattr(finder.external, "class_site", None)
+    found = class_site(cls) if class_site is not None else None
+    if found is None and not any(s is cls for s in module.body):
+        return None
+    home, site = found if found is not None else (module, finder)
+    if found is not None:  # (the class as the tree read it: its nodes are those the tree's resolver knows)
+        cls = next(s for s in home.body if isinstance(s, cst.ClassDef) and s.name.value == cls.name.value)
+        init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
+                    init)
+    for call in nodes_of(init, cst.Call):
+        func = call.func
+        fn, there = None, "the provider's module"
+        if isinstance(func, cst.Name):
+            fn = next((s for s in home.body if isinstance(s, cst.FunctionDef) and s.name.value == func.value), None)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Attribute)):
+            resolve = getattr(site, "external", None)
+            try:
+                found = resolve(func) if callable(resolve) else None
+            except Exception:  # (a function the tree cannot follow, or one it bans: no reason from here)
+                found = None
+            fn, there = (found[0], "another module of the tree") if found is not None else (None, there)
+        if fn is not None and any(_pipeline_call(c) for c in nodes_of(fn, cst.Call)):
+            return call, there
+    return None
+
+
+def _first_of(finder, made: cst.SimpleStatementLine | None, name: str) -> cst.SimpleStatementLine | None:
+    """The binding ``name``'s value at ``made`` derives from: back through statements that compute ``name`` from
+    itself (``label -= offset``, ``image = preprocess(image, 3, 3)``: slim's eval script between ``provider.get``
+    and the batch), to the first that does not; ``made`` where it is none of those."""
+    for _ in range(8):
+        small = made.body[0] if made is not None and len(made.body) == 1 else None
+        if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+            pass
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                cst.Name) and small.targets[0].target.value == name and name in names_in(small.value):
+            pass
+        else:
+            return made
+        made = finder.scopes.single_assignment(made, name)
+    return made
+
+
+def _pipeline_call(call: cst.Call) -> bool:
+    """Whether ``call`` reads records or makes a queue of a pipeline (``reader.read(q)``, ``pool.read(q)``,
+    ``tf.FIFOQueue(...)``, ``tf.train.string_input_producer(...)``), by the name it calls."""
+    func = call.func
+    said = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    return said in _READS or said.endswith("Queue") or said.endswith("input_producer")
 
 
 def _class_named(module, finder, func: cst.BaseExpression):

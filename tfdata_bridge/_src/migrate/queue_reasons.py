@@ -67,6 +67,7 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     looped = any(isinstance(up.get(id(n)), cst.For) or _in_loop(up, call, scope) for call in enqueues
                  for n in [call])
     makers: list[str] = []
+    filling: list[str] = []
     if not enqueues:
         fill = "no enqueue op in the function that makes it"
         makers = _enqueuing_helpers(module, scope, q, index.lines, up)
@@ -78,6 +79,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                     "it, run from that object's own thread (a queue handed to another class's `__init__` is not "
                     "followed by the feed-thread rewrite: it reads a queue, its enqueue op and its feeding method "
                     "made on one instance),")
+        elif filling := _filling_methods(module, scope, q, index.lines, up):
+            fill = ("the enqueue ops that " + ", ".join(filling) + (" makes" if len(filling) == 1 else " make") +
+                    " of the queue handed to its object (a method of another object, not the function that makes "
+                    "the queue),")
     elif fed:
         fill = "Python code through placeholders (the feed-thread pattern)"
     elif runner:
@@ -159,6 +164,12 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                         f"called once in its module or called from another module, whose last statement is "
                         f"`return {q}.dequeue()` (its op named or not, perhaps the last statement of a `with` graph scope that "
                         "ends the function))")
+    elif filling and not dequeues:
+        why = (f"and read through that object: the k-reader form is rewritten where the readers' enqueue ops (a "
+               "`for` loop over `range(k)`), their `QueueRunner` and the one dequeue stand in the function that makes "
+               "the queue, or in a helper of this module or another of the tree whose last statement is `return "
+               "queue.dequeue()` (`_, value = helper(files, ...)`); a queue filled in a method of an object it is "
+               "handed to is not followed (write the readers' loop where the queue is made)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")
@@ -443,6 +454,41 @@ def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
             if said not in out:
                 out.append(said)
     return out
+
+def _filling_methods(module: cst.Module, scope: cst.CSTNode, q: str, lines, up) -> list[str]:
+    """```Cls.method``` for each method (not ``__init__``) of a class of ``module`` that makes an enqueue op of the
+    queue ``q`` that a call in ``scope`` hands to the class's constructor, on the attribute ``__init__`` keeps it
+    in (slim's ``ParallelReader(reader_class, common_queue, ...)``, whose ``_configure_readers_by`` makes k
+    readers' enqueue ops and their ``QueueRunner``), with the line of that call."""
+    code = module.code_for_node
+    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
+    out: list[str] = []
+    for call in nodes_of(scope, cst.Call):
+        cls = classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+        defs = [m for m in cls.body.body if isinstance(m, cst.FunctionDef)] if cls is not None else []
+        init = next((m for m in defs if m.name.value == "__init__"), None)
+        if init is None or len(init.params.params) < 2:
+            continue
+        me, params = init.params.params[0].name.value, [p.name.value for p in init.params.params[1:]]
+        given = [params[k] for k, a in enumerate(call.args) if a.keyword is None and k < len(params)
+                 and code(a.value).strip() == q]
+        given += [a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in params
+                  and code(a.value).strip() == q]
+        held = {code(t.target).strip().split(".", 1)[1] for a in nodes_of(init, cst.Assign) for t in a.targets
+                if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name)
+                and t.target.value.value == me and isinstance(a.value, cst.Name) and a.value.value in given}
+        for m in defs:
+            if m is init or not m.params.params:
+                continue
+            own = m.params.params[0].name.value
+            if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("enqueue", "enqueue_many")
+                   and code(c.func.value).strip() in {f"{own}.{h}" for h in held} for c in nodes_of(m, cst.Call)):
+                said = _named_at(f"{cls.name.value}.{m.name.value}", call, lines, up).replace(
+                    " (line ", " (its object made at line ")
+                if said not in out:
+                    out.append(said)
+    return out
+
 
 def _named_at(name: str, call: cst.Call, lines, up) -> str:
     """```name` (line N)``, N the line of the statement holding ``call`` (no line where it has none)."""

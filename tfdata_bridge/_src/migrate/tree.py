@@ -531,6 +531,20 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         external.subclasses = subclasses_of  # type: ignore[attr-defined]
         external.tree_module = modules[path]  # type: ignore[attr-defined]  # (this module, as the tree read it)
         external.class_home = class_home  # type: ignore[attr-defined]
+
+        def class_site(cls: cst.ClassDef):
+            """(its module, that module's Finder answering its own imports of the tree) of a class of the tree
+            (``provider_objects.py`` follows a call of its ``__init__`` to a function of a third module)."""
+            from tfdata_bridge._src.migrate.passed_class import with_resolver
+
+            found = [w for w, m in modules.items() if any(s is cls for s in m.body)] or [
+                w for w, m in modules.items() for s in m.body  # (a copy read from a rewritten text)
+                if isinstance(s, cst.ClassDef) and s.name.value == cls.name.value and s.deep_equals(cls)]
+            if len(found) != 1:
+                return None
+            return modules[found[0]], with_resolver(finder_of(found[0]), resolver(found[0]))
+
+        external.class_site = class_site  # type: ignore[attr-defined]
         external.base_of = base_of  # type: ignore[attr-defined]
         external.calls_elsewhere = calls_elsewhere  # type: ignore[attr-defined]
 
