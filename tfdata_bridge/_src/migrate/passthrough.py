@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, holder_of, is_none, last_name, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, holder_of, is_none, last_name, names_in, nodes_of, \
+    static_read
 from tfdata_bridge._src.migrate.enqueue_copies import copies
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
@@ -373,20 +374,10 @@ def _not_read_elsewhere(finder, tensors: cst.BaseExpression, enq_stmt, flat: lis
     for stmt, name in made:
         for ref in finder.scopes.readers_of(stmt, name):
             holder = holder_of(others, ref)
-            if holder is not None and not _static_read(holder, ref):
+            if holder is not None and not static_read(holder, ref):
                 raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is also read apart "
                               f"from its enqueue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it "
                               "there again (another record), apart from the element the queue gave; not rewritten")
-
-
-# a tensor's graph-building metadata: reading it runs nothing (``inputs.set_shape(x.get_shape())``)
-_STATIC = {"shape", "get_shape", "dtype", "set_shape"}
-
-
-def _static_read(holder: cst.SimpleStatementLine, ref: cst.CSTNode) -> bool:
-    """``ref`` is read for its static shape or dtype (``x.shape``, ``x.get_shape()``, ``x.dtype``, ``x.set_shape``),
-    not evaluated again: the tensor stays where it is made, so the read sees the same value after the rewrite."""
-    return any(a.value is ref and a.attr.value in _STATIC for a in nodes_of(holder, cst.Attribute))
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:

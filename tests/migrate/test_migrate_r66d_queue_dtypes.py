@@ -1,0 +1,59 @@
+"""A hand-built queue typed by the tensors it holds: ``tf.FIFOQueue(cap, dtypes=[code.dtype], shapes=[code.
+get_shape()])``, filled by a ``QueueRunner`` and read by ``dequeue_many`` / ``dequeue_up_to`` (held-out round 66:
+the entropy coder's ``code_loader``). Those reads of ``.dtype`` / ``.shape`` / ``.get_shape()`` are graph-building
+metadata in the constructor the rewrite removes, so they no longer keep the per-element statements out of the map
+function (``Finder.pipeline(static=...)``). A py_func's queue whose ``shapes=`` read its output is still left: the
+shapes would be written where the generator is made, out of reach of the output's name.
+
+The programs of ``r66d_programs/`` (a package helper with a PaddingFIFOQueue, a class with two runner threads
+importing ``train`` by name, a helper called twice over a RandomShuffleQueue) run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+from tfdata_bridge.migrate import rewrite
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "r66d_programs"
+COMPARE = {"padded_strokes_package": "exact", "tile_class_two_threads": "multiset", "shuffled_two_callers": "multiset"}
+ENDS = {"shuffled_two_callers": "steps"}
+
+
+@pytest.mark.timeout(300)
+def test_queues_typed_by_their_tensors_deliver_what_their_originals_deliver(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    assert all("Queue(" not in c and "dtypes=" not in c for c in code.values()), code
+    assert ".padded_batch(" in code["strokes.py"] and ".shuffle(20, seed=7)" in code["shuffled_two_callers.py"]
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, COMPARE[name], end=ENDS.get(name, "OutOfRangeError"))
+
+
+PY_FUNC = '''import numpy as np
+import tensorflow.compat.v1 as tf
+
+
+def rows(n):
+    def draw():
+        return np.ones([2], np.float32)
+    row = tf.py_func(draw, [], tf.float32)
+    q = tf.FIFOQueue(8, dtypes=[row.dtype], shapes=[SHAPES])
+    op = q.enqueue([row])
+    tf.train.add_queue_runner(tf.train.QueueRunner(q, [op]))
+    return q.dequeue_many(n)
+'''
+
+
+def test_a_py_func_queue_whose_shapes_read_its_output_is_left_with_the_reason():
+    said = " | ".join(n.message for n in rewrite(PY_FUNC.replace("SHAPES", "row.get_shape()"), to="tfdata").refused)
+    assert "the queue's `shapes=` reads `row`, which the `py_func` binds" in said, said
+    # literal shapes: the generator's element shapes, and `row.dtype` no longer keeps it out
+    result = rewrite(PY_FUNC.replace("SHAPES", "[2]"), to="tfdata")
+    assert not result.refused and "from_generator" in result.code, result.code
