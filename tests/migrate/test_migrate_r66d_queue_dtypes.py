@@ -19,8 +19,9 @@ from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r66d_programs"
-COMPARE = {"padded_strokes_package": "exact", "tile_class_two_threads": "multiset", "shuffled_two_callers": "multiset"}
-ENDS = {"shuffled_two_callers": "steps"}
+COMPARE = {"padded_strokes_package": "exact", "tile_class_two_threads": "multiset", "shuffled_two_callers": "multiset",
+           "flagged_resize_two_callers": "exact"}
+ENDS = {"shuffled_two_callers": "steps", "flagged_resize_two_callers": "steps"}
 
 
 @pytest.mark.timeout(300)
@@ -30,7 +31,8 @@ def test_queues_typed_by_their_tensors_deliver_what_their_originals_deliver(tmp_
     assert all("Queue(" not in c and "dtypes=" not in c for c in code.values()), code
     assert ".padded_batch(" in code["strokes.py"] and ".shuffle(20, seed=7)" in code["shuffled_two_callers.py"]
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 3
+    assert "        if size:\n            if crop:\n" in code["patches.py"]  # (the nested ``if`` moved whole)
+    assert len(programs) == 4
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE[name], end=ENDS.get(name, "OutOfRangeError"))
@@ -57,3 +59,22 @@ def test_a_py_func_queue_whose_shapes_read_its_output_is_left_with_the_reason():
     # literal shapes: the generator's element shapes, and `row.dtype` no longer keeps it out
     result = rewrite(PY_FUNC.replace("SHAPES", "[2]"), to="tfdata")
     assert not result.refused and "from_generator" in result.code, result.code
+
+
+@pytest.mark.parametrize("old, new, why", [
+    # the inner test's flag is set again before the batch, where the map function would read it
+    ("    patch = tf.cast(patch, tf.float32) / 255.0\n",
+     "    patch = tf.cast(patch, tf.float32) / 255.0\n    crop = not crop\n",
+     "`crop`, read by the `if` that chooses the batched names, is assigned again before the batch"),
+    # the inner branch does more than assign and set shapes: a summary is not carried into the map function
+    ("            patch.set_shape([size, size, 1])\n",
+     "            patch.set_shape([size, size, 1])\n            tf.summary.image('patch', patch[None])\n",
+     "`patch` gets a new value inside a `if` statement"),
+])
+def test_a_nested_if_off_the_form_is_left_with_the_reason(old, new, why):
+    source = (PROGRAMS / "r66d_lib" / "patches.py").read_text()
+    changed = source.replace(old, new)
+    assert changed != source
+    result = rewrite(changed, to="tfdata")
+    said = " | ".join(n.message for n in result.refused)
+    assert "data.Dataset" not in result.code and why in said, said
