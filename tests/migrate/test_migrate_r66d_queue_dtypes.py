@@ -5,8 +5,14 @@ metadata in the constructor the rewrite removes, so they no longer keep the per-
 function (``Finder.pipeline(static=...)``). A py_func's queue whose ``shapes=`` read its output is still left: the
 shapes would be written where the generator is made, out of reach of the output's name.
 
+Also from round 66 (magenta's ``style_image_inputs``): an ``if`` on Python flags between the read and the batch
+whose branches set shapes and nest ``if``s of the same form moves into the map function whole; and a k-reader
+examples queue chosen by ``if shuffle:`` inside a ``with tf.name_scope(...)`` block is the chosen queue it is
+outside one.
+
 The programs of ``r66d_programs/`` (a package helper with a PaddingFIFOQueue, a class with two runner threads
-importing ``train`` by name, a helper called twice over a RandomShuffleQueue) run against their originals."""
+importing ``train`` by name, a helper called twice over a RandomShuffleQueue, a package helper resizing under
+nested flags called twice, a class choosing its queue in a name scope) run against their originals."""
 
 from __future__ import annotations
 
@@ -20,8 +26,8 @@ from tfdata_bridge.migrate import rewrite
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r66d_programs"
 COMPARE = {"padded_strokes_package": "exact", "tile_class_two_threads": "multiset", "shuffled_two_callers": "multiset",
-           "flagged_resize_two_callers": "exact"}
-ENDS = {"shuffled_two_callers": "steps", "flagged_resize_two_callers": "steps"}
+           "flagged_resize_two_callers": "exact", "scoped_queue_choice_class": "multiset"}
+ENDS = {"shuffled_two_callers": "steps", "flagged_resize_two_callers": "steps", "scoped_queue_choice_class": "rows: 32"}
 
 
 @pytest.mark.timeout(300)
@@ -32,7 +38,9 @@ def test_queues_typed_by_their_tensors_deliver_what_their_originals_deliver(tmp_
     assert ".padded_batch(" in code["strokes.py"] and ".shuffle(20, seed=7)" in code["shuffled_two_callers.py"]
     programs = sorted(original.glob("*.py"))
     assert "        if size:\n            if crop:\n" in code["patches.py"]  # (the nested ``if`` moved whole)
-    assert len(programs) == 4
+    assert "            if self.shuffle:\n                records_2 = records_2.shuffle(16, seed=3)\n" in \
+        code["scoped_queue_choice_class.py"]  # (the queue chosen in a ``with`` block: the chain keeps the choice)
+    assert len(programs) == 5
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE[name], end=ENDS.get(name, "OutOfRangeError"))

@@ -231,11 +231,14 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
 
 
 def chosen_queue(finder, at: cst.CSTNode, qname: str, scope_body: cst.CSTNode) -> cst.If | None:
-    """The ``if``/``else`` of ``scope_body``'s own statements (not in a loop) before ``at`` whose two arms are each
+    """The ``if``/``else`` of ``scope_body``'s own statements (not in a loop; in a ``with`` block too) before ``at`` whose two arms are each
     one assignment ``qname = <call>``, where those are the only assignments of ``qname`` in the function: the
     queue a branch chooses (slim-style parallel readers' ``if shuffle:``). None where there is none."""
     body = scope_body.body if isinstance(scope_body, cst.FunctionDef) else scope_body
     stmts = list(body.body) if isinstance(body, (cst.IndentedBlock, cst.Module)) else []
+    while any(isinstance(s, cst.With) for s in stmts):  # (in a ``with tf.name_scope(...):`` block: the same code)
+        stmts = [t for s in stmts for t in (s.body.body if isinstance(s, cst.With) and
+                                            isinstance(s.body, cst.IndentedBlock) else [s])]
     scope = finder.scopes.scope(at)
     if scope is None:
         return None
