@@ -8,11 +8,13 @@ shapes would be written where the generator is made, out of reach of the output'
 Also from round 66 (magenta's ``style_image_inputs``): an ``if`` on Python flags between the read and the batch
 whose branches set shapes and nest ``if``s of the same form moves into the map function whole; and a k-reader
 examples queue chosen by ``if shuffle:`` inside a ``with tf.name_scope(...)`` block is the chosen queue it is
-outside one.
+outside one; and one reader's prefetch queue with no readers' loop (``ops = [queue.enqueue([value])]``) is the
+k-reader form with k = 1 (a reader used beyond its read keeps the queue).
 
 The programs of ``r66d_programs/`` (a package helper with a PaddingFIFOQueue, a class with two runner threads
 importing ``train`` by name, a helper called twice over a RandomShuffleQueue, a package helper resizing under
-nested flags called twice, a class choosing its queue in a name scope) run against their originals."""
+nested flags called twice, a class choosing its queue in a name scope, one reader prefetched with no loop) run
+against their originals."""
 
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from tfdata_bridge.migrate import rewrite
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "r66d_programs"
 COMPARE = {"padded_strokes_package": "exact", "tile_class_two_threads": "multiset", "shuffled_two_callers": "multiset",
-           "flagged_resize_two_callers": "exact", "scoped_queue_choice_class": "multiset"}
+           "flagged_resize_two_callers": "exact", "scoped_queue_choice_class": "multiset",
+           "one_reader_prefetch_listed": "exact"}
 ENDS = {"shuffled_two_callers": "steps", "flagged_resize_two_callers": "steps", "scoped_queue_choice_class": "rows: 32"}
 
 
@@ -40,7 +43,7 @@ def test_queues_typed_by_their_tensors_deliver_what_their_originals_deliver(tmp_
     assert "        if size:\n            if crop:\n" in code["patches.py"]  # (the nested ``if`` moved whole)
     assert "            if self.shuffle:\n                records_2 = records_2.shuffle(16, seed=3)\n" in \
         code["scoped_queue_choice_class.py"]  # (the queue chosen in a ``with`` block: the chain keeps the choice)
-    assert len(programs) == 5
+    assert len(programs) == 6
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE[name], end=ENDS.get(name, "OutOfRangeError"))
@@ -86,3 +89,13 @@ def test_a_nested_if_off_the_form_is_left_with_the_reason(old, new, why):
     result = rewrite(changed, to="tfdata")
     said = " | ".join(n.message for n in result.refused)
     assert "data.Dataset" not in result.code and why in said, said
+
+
+def test_one_readers_prefetch_whose_reader_is_read_elsewhere_is_left_with_the_reason():
+    source = (PROGRAMS / "one_reader_prefetch_listed.py").read_text()
+    changed = source.replace("        staged = staging.dequeue()\n",
+                             "        staged = staging.dequeue()\n        tf.summary.scalar('n', reader.num_records_produced())\n")
+    assert changed != source
+    result = rewrite(changed, to="tfdata")
+    said = " | ".join(n.message for n in result.refused)
+    assert "data.Dataset" not in result.code and "the reader `reader` is used beyond its one read" in said, said

@@ -103,6 +103,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
     if enq_stmt is not runner_stmt and not isinstance(enq_stmt.body[0], cst.Assign):
         return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``)
+    value = enq_stmt.body[0].value if isinstance(enq_stmt.body[0], cst.Assign) else None
+    if enq_stmt is not runner_stmt and isinstance(value, cst.List) and len(value.elements) == 1:
+        return None  # ``ops = [q.enqueue(...)]``: one reader's op in a list, the k-reader shape's (``handbuilt``)
     for other in [enq_stmt, *dequeues]:
         if not same_turns(finder, stmt, other):
             raise Refusal(f"`{qname}` is enqueued or dequeued in a loop or a nested function: each run makes another "
