@@ -9,12 +9,14 @@ Also from round 66 (magenta's ``style_image_inputs``): an ``if`` on Python flags
 whose branches set shapes and nest ``if``s of the same form moves into the map function whole; and a k-reader
 examples queue chosen by ``if shuffle:`` inside a ``with tf.name_scope(...)`` block is the chosen queue it is
 outside one; and one reader's prefetch queue with no readers' loop (``ops = [queue.enqueue([value])]``) is the
-k-reader form with k = 1 (a reader used beyond its read keeps the queue).
+k-reader form with k = 1 (a reader used beyond its read keeps the queue); and a choice between a batch and the
+elements one per run (``if batch_size is None:``) whose branches read a Python list of tensors and whose batch
+branch unpacks the batch into the element names again (``image, label = rows[:2]``).
 
 The programs of ``r66d_programs/`` (a package helper with a PaddingFIFOQueue, a class with two runner threads
 importing ``train`` by name, a helper called twice over a RandomShuffleQueue, a package helper resizing under
-nested flags called twice, a class choosing its queue in a name scope, one reader prefetched with no loop) run
-against their originals."""
+nested flags called three times, batched or not, a class choosing its queue in a name scope, one reader
+prefetched with no loop) run against their originals."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ def test_queues_typed_by_their_tensors_deliver_what_their_originals_deliver(tmp_
     assert ".padded_batch(" in code["strokes.py"] and ".shuffle(20, seed=7)" in code["shuffled_two_callers.py"]
     programs = sorted(original.glob("*.py"))
     assert "        if size:\n            if crop:\n" in code["patches.py"]  # (the nested ``if`` moved whole)
+    assert "        sides = list(sides)\n        patch = tf.expand_dims(patch, 0)\n" in code["patches.py"]
     assert "            if self.shuffle:\n                records_2 = records_2.shuffle(16, seed=3)\n" in \
         code["scoped_queue_choice_class.py"]  # (the queue chosen in a ``with`` block: the chain keeps the choice)
     assert len(programs) == 6

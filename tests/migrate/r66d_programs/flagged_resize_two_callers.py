@@ -1,5 +1,6 @@
 """A package helper resizes and crops its patches under nested ``if``s on Python flags (a ``set_shape`` in one
-branch), called twice with other flags: each pipeline takes its own branch."""
+branch), then batches them with a Python list of tensors, or (``batch_size=None``) gives one per run; called
+three times with other flags: each pipeline takes its own branches."""
 import os
 
 import numpy as np
@@ -15,15 +16,17 @@ def main(data_dir):
     write_patches(path)
     cropped = patch_batches(path, 2, size=3, crop=True)
     padded = patch_batches(path, 4, size=2)
+    single = patch_batches(path, size=2, crop=True)
     batches = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
         coord = tf.train.Coordinator()
         threads = tf.train.start_queue_runners(sess=sess, coord=coord)
         for _ in range(2):
-            (a, i), (b, j) = sess.run([cropped, padded])
-            batches.append([np.round(a, 4).tolist(), i.tolist()])
-            batches.append([np.round(b, 4).tolist(), j.tolist()])
+            for got in sess.run([cropped, padded, single]):
+                a, i, sides = got
+                batches.append([np.round(a, 4).tolist(), np.reshape(i, [-1]).tolist(),
+                                np.reshape(sides['h'], [-1]).tolist(), np.reshape(sides['w'], [-1]).tolist()])
         coord.request_stop()
         coord.join(threads)
     return {'batches': batches, 'end': 'steps'}

@@ -24,7 +24,7 @@ def _resize_smallest(image, side):
     return tf.image.resize_images(image, size, method=tf.image.ResizeMethod.NEAREST_NEIGHBOR)
 
 
-def patch_batches(path, batch_size, size=None, crop=False):
+def patch_batches(path, batch_size=None, size=None, crop=False):
     queue = tf.train.string_input_producer([path], num_epochs=1, shuffle=False)
     _, serialized = tf.TFRecordReader().read(queue)
     parsed = tf.parse_single_example(serialized, {'raw': tf.FixedLenFeature([], tf.string),
@@ -42,4 +42,12 @@ def patch_batches(path, batch_size, size=None, crop=False):
             patch = _resize_smallest(patch, size)
             patch = tf.image.resize_image_with_crop_or_pad(patch, size, size + 1)
     patch = tf.cast(patch, tf.float32) / 255.0
-    return tf.train.batch([patch, parsed['id']], batch_size=batch_size)
+    ident = parsed['id']
+    sides = [hw[0], hw[1]]
+    if batch_size is None:  # one patch per run, as a batch of one
+        patch = tf.expand_dims(patch, 0)
+    else:
+        rows = tf.train.batch([patch, ident] + sides, batch_size=batch_size)
+        patch, ident = rows[:2]
+        sides = rows[2:]
+    return patch, ident, dict(zip(('h', 'w'), sides))
