@@ -97,6 +97,31 @@ def _after_rebinding(scopes, stmt: cst.CSTNode, ref: cst.Name, name: str) -> boo
             continue
         if rebinds(later, name) and read_after(scopes, later, ref, stmt):
             return True
+    # an ``if`` after ``stmt`` each of whose branches (an ``else`` last) binds the name again in its own block
+    # (``if batch_size is None: image = expand(image) else: image, label = batch[:2]``): no path past it keeps
+    # ``stmt``'s value
+    root = getattr(scope, "node", None)
+    up = parents(root) if root is not None else {}
+    for node in _nodes(root, cst.If) if root is not None else []:
+        where = scopes.positions.get(node)
+        if where is None or not _key(here.end) <= _key(where.start) or isinstance(up.get(id(node)), cst.If):
+            continue
+        if _every_branch_rebinds(node, name) and read_after(scopes, node, ref, stmt):
+            return True
+    return False
+
+
+def _every_branch_rebinds(node: cst.If, name: str) -> bool:
+    """Each branch of the ``if`` / ``elif`` ... / ``else`` (an ``else`` last: else the path through none keeps
+    the value) holds, in its own block, a statement ``name = ...``."""
+    branch: cst.BaseStatement | cst.Else | None = node
+    while isinstance(branch, (cst.If, cst.Else)):
+        block = branch.body
+        if not (isinstance(block, cst.IndentedBlock) and any(rebinds(s, name) for s in block.body)):
+            return False
+        if isinstance(branch, cst.Else):
+            return True
+        branch = branch.orelse
     return False
 
 

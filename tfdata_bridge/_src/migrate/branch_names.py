@@ -90,12 +90,27 @@ def _tests(stmt: cst.If) -> list[cst.BaseExpression]:
     return out
 
 
-def _assigns(block: cst.BaseSuite) -> list[cst.Assign] | None:
+def _set_shape(small: cst.BaseSmallStatement | None) -> bool:
+    """``x.set_shape(...)``: a name's static shape set, nothing bound (it moves with the assignments around it)."""
+    return isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
+        isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "set_shape" and \
+        isinstance(small.value.func.value, cst.Name)
+
+
+def _assigns(block: cst.BaseSuite) -> list[cst.Assign | cst.Expr | cst.If] | None:
+    """A branch's steps: plain assignments, ``x.set_shape(...)`` calls, and ``if`` statements of the same form
+    nested in it (``if image_size: if square_crop: ... else: ...``); None where any other statement is there."""
     if not isinstance(block, cst.IndentedBlock) or not block.body:
         return None
-    out = []
+    out: list[cst.Assign | cst.Expr | cst.If] = []
     for s in block.body:
+        if isinstance(s, cst.If) and _bindings(s) is not None:
+            out.append(s)
+            continue
         small = s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+        if _set_shape(small):
+            out.append(small)
+            continue
         if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):  # ``x *= 2.0``: x = x * 2.0
             small = cst.Assign([cst.AssignTarget(small.target)], cst.BinaryOperation(small.target, cst.Add(),
                                                                                       small.value))
@@ -128,8 +143,14 @@ def _bindings_of(blocks: list[cst.BaseSuite]) -> list[set[str]] | None:
         assigns = _assigns(block)
         if assigns is None:
             return None
-        bound.append({n for a in assigns for n in target_names(a.targets[0].target) or ()})
+        bound.append({n for a in assigns for n in _step_binds(a)})
     return bound
+
+
+def _step_binds(step: cst.Assign | cst.Expr | cst.If) -> set[str]:
+    if isinstance(step, cst.Assign):
+        return set(target_names(step.targets[0].target) or ())
+    return bound_by(step) or set() if isinstance(step, cst.If) else set()
 
 
 def _raises(block: cst.BaseSuite) -> bool:
@@ -183,7 +204,8 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
             what = "the `with` block of control dependencies binding" if control_block(stmt) else "the `if` choosing"
             raise Refusal(f"{what} `{', '.join(sorted(every))}` also calls "
                           f"`{cst.Module([]).code_for_node(call.func)}`, a queue pipeline's; not rewritten")
-    for test in _tests(stmt):
+    nested = [n for n in nodes_of(stmt, cst.If) if n is not stmt]  # (an ``if`` in a branch: its test too)
+    for test in [*_tests(stmt), *(n.test for n in nested)]:
         for name in sorted(names_in(test)):
             _unchanged(finder, name, stmt, batch)
     return branch_reads(stmt)
@@ -211,8 +233,11 @@ def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
             continue
         seen: set[str] = set()
         for a in _assigns(block) or []:
-            reads |= {n.value for n in identifiers(a.value)} - seen
-            seen |= set(target_names(a.targets[0].target) or ())
+            if isinstance(a, cst.If):  # (what it reads first, and what an open one keeps from before it)
+                reads |= ((branch_reads(a) or set()) | kept_names(a)) - seen
+            else:
+                reads |= {n.value for n in identifiers(a.value)} - seen
+            seen |= _step_binds(a)
     return reads
 
 

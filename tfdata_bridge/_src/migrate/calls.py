@@ -580,6 +580,16 @@ def holder_of(stmts: list[cst.BaseStatement], target: cst.CSTNode) -> cst.Simple
     return None
 
 
+# a tensor's graph-building metadata: reading it runs nothing (``inputs.set_shape(x.get_shape())``)
+_STATIC = frozenset({"shape", "get_shape", "dtype", "set_shape"})
+
+
+def static_read(holder: cst.CSTNode, ref: cst.CSTNode) -> bool:
+    """``ref`` (a node under ``holder``) is read for its static shape or dtype (``x.shape``, ``x.get_shape()``,
+    ``x.dtype``, ``x.set_shape``), not evaluated: no op of the tensor runs for it."""
+    return any(a.value is ref and a.attr.value in _STATIC for a in nodes_of(holder, cst.Attribute))
+
+
 def target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:
     """``["a", "b"]`` for ``a, b`` / ``[a, b]`` / ``a``; None for anything else (attributes, stars)."""
     if isinstance(target, cst.Name):

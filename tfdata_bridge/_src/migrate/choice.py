@@ -552,10 +552,9 @@ class ChoicePass:
         check_branch_state(choice.pre[b], names, code, self.finder.scopes, choice.branches[b][0],
                            [choice.stmt])
         check_branch_state(plain, names, code)
-        listed = sorted(python_lists(pipeline, names))
-        if listed:
-            raise Refusal(f"the branch that reads the elements one per run reads `{listed[0]}`, a Python list of "
-                          "tensors, which its `get_next()` would give back as a tuple; not rewritten")
+        # (a Python list of tensors comes back from ``get_next()`` as a tuple: ``list(...)`` gives legacy's list)
+        listed = tuple(sorted(python_lists(pipeline, names)))
+        pipeline = _as_tuples(pipeline, names)  # (carried as tuples: a list would be stacked into one tensor)
         if pipeline.readers is not None:
             raise Refusal("the elements come from several readers side by side; a choice between a batch and the "
                           "elements over them is not rewritten yet")
@@ -563,7 +562,7 @@ class ChoicePass:
         pipelines = [pipeline, pipeline]
         all_args = [args, args]
         return self._chains(choice, apis, pipeline, pipelines, all_args, names, [False, False],
-                            self.moved(pipeline))
+                            self.moved(pipeline), listed=listed)
 
     def _rewrite_joins(self, body, i, choice: Choice, apis):
         """Two joins of one list of ``k`` readers' elements (``join.join_pipeline``): the readers' interleave made
@@ -590,9 +589,11 @@ class ChoicePass:
         pipelines = [pipeline, replace(pipeline, api=batch_apis[1], args={**second, "tensors": pipeline.args["tensors"]})]
         return self._chains(choice, apis, pipeline, pipelines, args, None, [False, False], moved)
 
-    def _chains(self, choice: Choice, apis, pipeline, pipelines, args, names, many, moved, shapes=None):
+    def _chains(self, choice: Choice, apis, pipeline, pipelines, args, names, many, moved, shapes=None,
+                listed: tuple[str, ...] = ()):
         """The element dataset made once, then each branch's batch chain (``names``: the tails' elements;
-        ``shapes``: each branch's queue shapes, one per tensor, set by its element function)."""
+        ``shapes``: each branch's queue shapes, one per tensor, set by its element function; ``listed``: the
+        names the unbatched branch reads that were Python lists, made lists again after its ``get_next()``)."""
         code = self.module.code_for_node
         tails = names is not None
         for p in pipelines:
@@ -612,6 +613,7 @@ class ChoicePass:
                 bound = ", ".join(names)
                 blocks.append([cst.parse_statement(f"{bound} = {emit.one_shot_get_next(gen.v1, dataset)}\n")
                                .with_changes(leading_lines=lead),
+                               *[cst.parse_statement(f"{n} = list({n})\n") for n in listed],
                                *[s if j else s.with_changes(leading_lines=()) for j, s in enumerate(choice.pre[k])]])
                 continue
             returned = args[k]["tensors"] if tails else None
@@ -619,7 +621,8 @@ class ChoicePass:
                 returned = cst.List([cst.Element(cst.parse_expression(
                     f"{gen.v1}.ensure_shape({code(el.value)}, {code(s)})")) for el, s in zip(returned.elements,
                                                                                            shapes[k])])
-            own, mapped = branch_steps(gen, names, choice.pre[k], returned) if tails else ([], [])
+            relisted = [cst.parse_statement(f"{n} = list({n})\n") for n in listed]  # (its work reads lists)
+            own, mapped = branch_steps(gen, names, [*relisted, *choice.pre[k]], returned) if tails else ([], [])
             shuffle = p.api in ("train.shuffle_batch", "train.maybe_shuffle_batch")
             if shuffle:
                 accepted.append(printer.shuffle_note(code(p.args['capacity'])))
@@ -710,12 +713,27 @@ def _post_reads(choice: Choice, pipeline, code) -> None:
         again = _branch_binds(stmt, [])
         for s in post:
             loops = {n for f in nodes_of(s, cst.For) for n in names_in(f.target)}  # (bound before the body reads)
-            gone = sorted((names_in(s) & inner) - again - loops)
+            gone = sorted((_reads(s) & inner) - again - loops)
             if gone:
                 raise Refusal(f"`{code(s).strip()}`, after the batch in a branch of the choice, reads `{gone[0]}`, "
                               "which the rewrite makes per element inside a map function; not rewritten: read the "
                               "batch's result there instead")
             again |= _branch_binds(s, [])
+
+
+def _reads(stmt: cst.CSTNode) -> set[str]:
+    """The names ``stmt`` reads: all its names, less the plain names an assignment of it only binds (``image,
+    label = batch[:2]`` reads ``batch``; ``x[0] = y`` reads ``x`` and ``y``)."""
+    from tfdata_bridge._src.migrate.calls import names_in
+
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+    if not isinstance(small, cst.Assign):
+        return names_in(stmt)
+    read = names_in(small.value)
+    for t in small.targets:
+        bound = target_names(t.target)
+        read |= names_in(t.target) if bound is None else set()
+    return read
 
 
 def _as_tuples(pipeline, names: list[str]):

@@ -140,14 +140,21 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if len(enqueue_stmts) != 1 or len(runner_stmts) != 1:
         raise Refusal(f"`{qname}` is not filled by one enqueue op (in a loop) run by one QueueRunner")
     enq_stmt, loop, runner_stmt = enqueue_stmts[0], loops[0], runner_stmts[0]
-    # enqueue_ops.append(q.enqueue([...]))
+    # enqueue_ops.append(q.enqueue([...])) in the loop; or, one reader and no loop, ``enqueue_ops = [q.enqueue([...])]``
     small = enq_stmt.body[0]
-    if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
-            and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "append"
-            and isinstance(small.value.func.value, cst.Name) and len(small.value.args) == 1):
-        raise Refusal("the enqueue op is not appended to a list of ops")
-    ops_name = small.value.func.value.value
-    enqueue = small.value.args[0].value
+    listed = loop is None and isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+        isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.List) and \
+        len(small.value.elements) == 1 and isinstance(small.value.elements[0], cst.Element)
+    if listed:
+        ops_name, enqueue = small.targets[0].target.value, small.value.elements[0].value
+    elif not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+              and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "append"
+              and isinstance(small.value.func.value, cst.Name) and len(small.value.args) == 1):
+        raise Refusal("the enqueue op is not appended to a list of ops in a `for _ in range(k):` loop, nor is it "
+                      "one reader's op in a list of one (`ops = [queue.enqueue([value])]`)")
+    else:
+        ops_name = small.value.func.value.value
+        enqueue = small.value.args[0].value
     if not (isinstance(enqueue, cst.Call) and isinstance(enqueue.func, cst.Attribute)
             and enqueue.func.attr.value == "enqueue" and len(enqueue.args) == 1):
         raise Refusal("the enqueue op is not `queue.enqueue([tensors])`")
@@ -162,21 +169,32 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if not (inner is not None and len(inner.args) == 2 and isinstance(inner.args[1].value, cst.Name)
             and inner.args[1].value.value == ops_name):
         raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, enqueue_ops))`")
-    # the loop: for _ in range(k): [reader =] ; key, value = reader.read(q); ...; ops.append(...)
-    if loop is None or not isinstance(loop.body, cst.IndentedBlock) or loop.orelse is not None:
-        raise Refusal("the enqueue op is not made in a `for _ in range(k):` loop")
-    it = loop.iter
-    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
-            and len(it.args) == 1 and isinstance(loop.target, cst.Name)
-            and (loop.target.value == "_" or loop.target.value not in names_in(loop.body))):
-        raise Refusal("the readers' loop is not `for _ in range(k):`")
-    readers = finder.code(it.args[0].value)
-    body = list(loop.body.body)
+    if listed:  # the one reader's read and per-element ops: the simple statements just before it, in its block
+        block = up.get(id(enq_stmt))
+        stmts = list(block.body) if isinstance(block, cst.IndentedBlock) else \
+            list(scope_body.body.body) if isinstance(scope_body, cst.FunctionDef) and \
+            any(t is enq_stmt for t in scope_body.body.body) else []
+        at = next((i for i, t in enumerate(stmts) if t is enq_stmt), None)
+        if at is None:
+            raise Refusal("the enqueue op's list is not made in a block of the function the rewrite follows")
+        start = at
+        while start > 0 and isinstance(stmts[start - 1], cst.SimpleStatementLine) and not _reads_here(stmts[start]):
+            start -= 1
+        body, readers = stmts[start:at + 1], "1"
+    else:
+        # the loop: for _ in range(k): [reader =] ; key, value = reader.read(q); ...; ops.append(...)
+        if loop is None or not isinstance(loop.body, cst.IndentedBlock) or loop.orelse is not None:
+            raise Refusal("the enqueue op is not made in a `for _ in range(k):` loop")
+        it = loop.iter
+        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+                and len(it.args) == 1 and isinstance(loop.target, cst.Name)
+                and (loop.target.value == "_" or loop.target.value not in names_in(loop.body))):
+            raise Refusal("the readers' loop is not `for _ in range(k):`")
+        readers = finder.code(it.args[0].value)
+        body = list(loop.body.body)
     if body[-1] is not enq_stmt or not all(isinstance(s, cst.SimpleStatementLine) for s in body):
         raise Refusal("the readers' loop holds more than simple statements ending with the enqueue")
-    read_stmt = next((s for s in body if isinstance(s.body[0], cst.Assign) and isinstance(s.body[0].value, cst.Call)
-                      and isinstance(s.body[0].value.func, cst.Attribute)
-                      and s.body[0].value.func.attr.value == "read"), None)
+    read_stmt = next((s for s in reversed(body) if _reads_here(s)), None)
     if read_stmt is None and _a_read(enqueued):
         # ``queue.enqueue(reader.read(filename_queue))`` (slim's parallel reader): the (key, value) pair itself
         read, read_stmt, defined = enqueued, enq_stmt, list(_INLINE_PAIR)
@@ -204,12 +222,20 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
         raise Refusal("the loop does not read with a TensorFlow reader")
     if reader_stmt is not None and reader_stmt not in body:
         readers = "1"  # one reader read by k ops: it still reads one file after another
+    if listed:  # (what comes before the read is the function's other code; the reader goes where the read is
+        body = body[body.index(read_stmt):]  # its one use)
+        if reader_stmt is not None:
+            reader_uses = _Uses({reader_expr_name(read)})
+            scope_body.visit(reader_uses)
+            if {id(stack[-1]) for _, stack, _ in reader_uses.hits} - {id(reader_stmt), id(read_stmt)}:
+                raise Refusal(f"the reader `{reader_expr_name(read)}` is used beyond its one read")
     before_read = body[: body.index(read_stmt)]
     if [s for s in before_read if s is not reader_stmt]:
         raise Refusal("the readers' loop does more than make a reader before reading")
     per_element = body[body.index(read_stmt) + 1:-1]
-    ops_init = finder.scopes.single_assignment(enq_stmt, ops_name)
-    if ops_init is None or not (isinstance(ops_init.body[0].value, cst.List) and not ops_init.body[0].value.elements):
+    ops_init = enq_stmt if listed else finder.scopes.single_assignment(enq_stmt, ops_name)
+    if ops_init is None or not listed and not (isinstance(ops_init.body[0].value, cst.List) and
+                                               not ops_init.body[0].value.elements):
         raise Refusal(f"`{ops_name}` is not an empty list made before the loop")
     uses = _Uses({ops_name})
     scope_body.visit(uses)
@@ -219,8 +245,10 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
     if not is_none(args.get("shapes")) and not _scalar_reads(args["shapes"], enqueued, {key, value}):
         raise Refusal(f"`{kind}(shapes=...)` is not rewritten (but `[]` for each record read enqueued as it is)")
     key_at = _key_position(finder, enqueued, key, read_stmt, enq_stmt)
-    removed: list[cst.CSTNode] = [queue_stmt, ops_init, loop, runner_stmt, *summaries, *registered]
-    if reader_stmt is not None and reader_stmt not in body:
+    # (one reader and no loop: its read, its per-element ops and its op's list go in the loop's place)
+    removed: list[cst.CSTNode] = [queue_stmt, *([ops_init] if not listed else body), *([loop] if loop else []),
+                                  runner_stmt, *summaries, *registered]
+    if reader_stmt is not None and (reader_stmt not in body or listed):
         removed.append(reader_stmt)
     if factory is not None and factory[1] is not None:
         removed.append(factory[1])
@@ -231,11 +259,14 @@ def prefetch_source(finder, queue_stmt: cst.SimpleStatementLine, qname: str, deq
 
 
 def chosen_queue(finder, at: cst.CSTNode, qname: str, scope_body: cst.CSTNode) -> cst.If | None:
-    """The ``if``/``else`` of ``scope_body``'s own statements (not in a loop) before ``at`` whose two arms are each
+    """The ``if``/``else`` of ``scope_body``'s own statements (not in a loop; in a ``with`` block too) before ``at`` whose two arms are each
     one assignment ``qname = <call>``, where those are the only assignments of ``qname`` in the function: the
     queue a branch chooses (slim-style parallel readers' ``if shuffle:``). None where there is none."""
     body = scope_body.body if isinstance(scope_body, cst.FunctionDef) else scope_body
     stmts = list(body.body) if isinstance(body, (cst.IndentedBlock, cst.Module)) else []
+    while any(isinstance(s, cst.With) for s in stmts):  # (in a ``with tf.name_scope(...):`` block: the same code)
+        stmts = [t for s in stmts for t in (s.body.body if isinstance(s, cst.With) and
+                                            isinstance(s.body, cst.IndentedBlock) else [s])]
     scope = finder.scopes.scope(at)
     if scope is None:
         return None
@@ -311,6 +342,18 @@ def _scalar_reads(shapes: cst.BaseExpression, enqueued: cst.BaseExpression, read
 
 
 _INLINE_PAIR = ("key", "value")  # the components of a read enqueued whole (no names of the program's)
+
+
+def _reads_here(stmt: cst.CSTNode) -> bool:
+    """``key, value = <reader>.read(...)``: a statement that reads a file queue."""
+    small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+    return isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and \
+        isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "read"
+
+
+def reader_expr_name(read: cst.Call) -> str:
+    """The name a ``reader.read(queue)`` call reads with (``""`` for a reader made inline)."""
+    return read.func.value.value if isinstance(read.func.value, cst.Name) else ""
 
 
 def _a_read(node: cst.BaseExpression) -> bool:

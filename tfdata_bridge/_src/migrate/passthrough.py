@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, holder_of, is_none, last_name, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, holder_of, is_none, last_name, names_in, nodes_of, \
+    static_read
 from tfdata_bridge._src.migrate.enqueue_copies import copies
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_callers import caller_dequeues, function_of, same_turns
@@ -102,6 +103,9 @@ def passthrough(finder, stmt: cst.SimpleStatementLine, local_callers: bool = Tru
     (enq_stmt, use), runner_stmt = enqueues[0], runners[0]
     if enq_stmt is not runner_stmt and not isinstance(enq_stmt.body[0], cst.Assign):
         return None  # ``ops.append(q.enqueue(...))`` in a loop: the k-reader shape (``handbuilt``)
+    value = enq_stmt.body[0].value if isinstance(enq_stmt.body[0], cst.Assign) else None
+    if enq_stmt is not runner_stmt and isinstance(value, cst.List) and len(value.elements) == 1:
+        return None  # ``ops = [q.enqueue(...)]``: one reader's op in a list, the k-reader shape's (``handbuilt``)
     for other in [enq_stmt, *dequeues]:
         if not same_turns(finder, stmt, other):
             raise Refusal(f"`{qname}` is enqueued or dequeued in a loop or a nested function: each run makes another "
@@ -373,20 +377,10 @@ def _not_read_elsewhere(finder, tensors: cst.BaseExpression, enq_stmt, flat: lis
     for stmt, name in made:
         for ref in finder.scopes.readers_of(stmt, name):
             holder = holder_of(others, ref)
-            if holder is not None and not _static_read(holder, ref):
+            if holder is not None and not static_read(holder, ref):
                 raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is also read apart "
                               f"from its enqueue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it "
                               "there again (another record), apart from the element the queue gave; not rewritten")
-
-
-# a tensor's graph-building metadata: reading it runs nothing (``inputs.set_shape(x.get_shape())``)
-_STATIC = {"shape", "get_shape", "dtype", "set_shape"}
-
-
-def _static_read(holder: cst.SimpleStatementLine, ref: cst.CSTNode) -> bool:
-    """``ref`` is read for its static shape or dtype (``x.shape``, ``x.get_shape()``, ``x.dtype``, ``x.set_shape``),
-    not evaluated again: the tensor stays where it is made, so the read sees the same value after the rewrite."""
-    return any(a.value is ref and a.attr.value in _STATIC for a in nodes_of(holder, cst.Attribute))
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:

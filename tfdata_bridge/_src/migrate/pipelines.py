@@ -17,7 +17,7 @@ from libcst.metadata import GlobalScope
 
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, free_name, is_none, literal_bool, names_in, \
-    nodes_of, plain_read, target_names
+    nodes_of, plain_read, static_read, target_names
 from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, \
     not_an_assignment
 from tfdata_bridge._src.migrate.control_blocks import control_block
@@ -436,11 +436,13 @@ class Finder:
 
     def pipeline(self, body: list[cst.BaseStatement], index: int, api: str | None = None,
                  args: dict[str, cst.BaseExpression] | None = None, ends: cst.BaseStatement | None = None,
-                 removes: tuple[cst.BaseStatement, ...] = ()) -> Pipeline:
+                 removes: tuple[cst.BaseStatement, ...] = (), static: tuple[cst.CSTNode, ...] = ()) -> Pipeline:
         """The pipeline ending at ``body[index]``: its batch call, or (``api``, ``args`` given) a call of a batch
         helper whose ``args["tensors"]`` are the caller's tensors. ``ends``: the statement whose targets the
         pipeline's batches fill, where it is not ``body[index]`` (a join over a loop's copies: the join).
-        ``removes``: statements that go with it, their reads of its names none outside (a join's ``[sample]``)."""
+        ``removes``: statements that go with it, their reads of its names none outside (a join's ``[sample]``).
+        ``static``: parts of what the caller removes with it (a hand-built queue's ``dtypes=[x.dtype]``) whose reads
+        of its names are of their static dtype or shape alone: nothing of those is left to read after the rewrite."""
         stmt = body[index]
         small = stmt.body[0]  # an assignment or a return of the batch call
         call = small.value
@@ -607,7 +609,7 @@ class Finder:
         for stage in pipeline.stages:  # (its runner started by hand: ``threads = []``)
             source.news.update(stage.news)
         pipeline.source.removes.extend(removes)
-        self._check_private(pipeline, ends or stmt)
+        self._check_private(pipeline, ends or stmt, static)
         check_inlined(pipeline)
         sources = {id(s): s for part in [source, *source.parts] for s in part.statements}  # (their reasons first)
         check_moved_reads(self, list(sources.values()), list(intermediates), source.params, stmt, branch_reads)
@@ -1080,9 +1082,10 @@ class Finder:
         return source
 
     # -- the names moved into the map function must be used nowhere else -----------------------------------------
-    def _check_private(self, p: Pipeline, ends: cst.BaseStatement) -> None:
+    def _check_private(self, p: Pipeline, ends: cst.BaseStatement, static: tuple[cst.CSTNode, ...] = ()) -> None:
         moved = [*p.source.statements, *(p.source.prefetch.removed if p.source.prefetch else ()), *p.intermediates]
-        inside: set[int] = set()
+        # (``x.dtype`` in a removed queue's ``dtypes=``: graph-building metadata, no value read after the rewrite)
+        inside: set[int] = {id(r) for node in static for r in nodes_of(node, cst.Name) if static_read(node, r)}
         # (a read in what the rewrite removes, such as an inlined reader method's reader line, is no use outside)
         for node in [*moved, *p.source.removes, *source_news(p.source), p.batch_stmt.body[0].value]:  # type: ignore[union-attr]
             inside |= _name_ids(node)

@@ -134,7 +134,9 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if q is None:
         return None
     try:
-        pipeline = finder.pipeline(body, body.index(q.at), q.api, q.args)
+        # (the queue goes: its ``dtypes=[x.dtype]``, ``shapes=[x.get_shape()]`` read no value of the moved tensors)
+        static = tuple(v for k, v in q.queue_args.items() if k in ("dtypes", "shapes") and not is_none(v))
+        pipeline = finder.pipeline(body, body.index(q.at), q.api, q.args, static=static)
     except Refusal as exc:  # (said of the queue, not of a batch call the program does not make)
         if not str(exc).startswith("no input producer"):
             raise
@@ -155,6 +157,11 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     if one_of_list:
         pipeline.source.one_of_list = True
     if pipeline.source.kind == "py_func" and not pipeline.intermediates and not is_none(q.queue_args.get("shapes")):
+        read = names_in(q.queue_args["shapes"]) & bound_names(*pipeline.source.statements)
+        if read:  # (written where the dataset is made, out of reach of the names the element function binds)
+            raise Refusal(f"the queue's `shapes=` reads `{sorted(read)[0]}`, which the `py_func` binds: the shapes "
+                          "become the generator's element shapes, written where no such name is; not rewritten: "
+                          "give the shapes as literals (`shapes=[[2]]`)")
         pipeline.args["shapes"] = q.queue_args["shapes"]  # the queue's shapes: the generator's element shapes
     pipeline.batch_stmt = q.dequeue
     pipeline.targets = q.dequeue.body[0].targets[0].target if isinstance(q.dequeue.body[0], cst.Assign) else None
