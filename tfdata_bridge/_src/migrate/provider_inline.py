@@ -243,7 +243,9 @@ def _one(module: cst.Module, external) -> cst.Module:
                     for c, replaced in zip(calls, new[1]):
                         changes[id(c)] = cst.FlattenSentinel(replaced)
                 if home is module and _named_once(module, cls, external) and not _spells([new[0], new[1]], cls):
-                    changes[id(cls)] = cst.RemovalSentinel.REMOVE
+                    # (a subclass flattened with its base, ``_flattened``: the module's own class goes)
+                    own = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == cls.name.value]
+                    changes[id(own[0] if len(own) == 1 else cls)] = cst.RemovalSentinel.REMOVE
                 out = module.visit(Replace(changes, module))
                 if home is not module and isinstance(small.value.func, cst.Name):
                     out = _unimported(out, small.value.func.value)
@@ -324,7 +326,159 @@ def _provider_class(module: cst.Module, external, func: cst.BaseExpression
         if got is None:
             return None
         cls, home = got[0], got[1]
-    return (cls, home) if _methods(cls) is not None or _reader_form(cls) is not None else None
+    if _methods(cls) is None and _reader_form(cls) is None:
+        cls = _flattened(cls, home)
+        return (cls, home) if cls is not None and _methods(cls) is not None else None
+    return (cls, home)
+
+
+_CHECK_CALLS = frozenset({"isinstance", "len", "list", "tuple", "set", "sorted", "str", "repr", "ValueError",
+                          "TypeError", "KeyError"})
+_VIEWS = frozenset({"keys", "values", "items"})
+
+
+def _flattened(cls: cst.ClassDef, home: cst.Module) -> cst.ClassDef | None:
+    """A provider subclass of a holder base (slim's ``DatasetDataProvider(DataProvider)``), as one plain class
+    meaning the same to an object made once and read only by ``get([...])``; None where not sure.
+
+    The subclass: one base, a class of its own module (``home``) bound there once, no decorator or keyword; its
+    only method ``__init__``, ending in ``super().__init__(...)`` / ``super(Cls, self).__init__(...)`` (``super``
+    named nowhere else, ``self`` in none of its arguments). The base: a plain class (``_plain_class``) whose
+    ``__init__`` only keeps each of its parameters, ``self.attr = param``, and whose ``get`` is the holder's
+    ``return [self.attr[item] for item in items]``, after it perhaps ``self.check(items)`` calls of its methods
+    that only check the items (``_only_checks``: raise or do nothing). The super call becomes the base's
+    ``self.attr = value`` stores, in the call's argument order (each value evaluated as the call evaluated it);
+    the checks go (an item not held then fails as a ``KeyError`` where it was a ``ValueError``: both at graph
+    construction, before anything runs)."""
+    if cls.decorators or cls.keywords or len(cls.bases) != 1 or not isinstance(cls.body, cst.IndentedBlock):
+        return None
+    b = cls.bases[0]
+    if b.keyword is not None or b.star or not isinstance(b.value, cst.Name) or b.value.value == "object":
+        return None
+    bases = [s for s in home.body if isinstance(s, cst.ClassDef) and s.name.value == b.value.value]
+    if len(bases) != 1 or b.value.value in bound_names(*[s for s in home.body if s is not bases[0]]):
+        return None
+    base = bases[0]
+    mine, theirs = _plain_class(cls.with_changes(bases=())), _plain_class(base)
+    if mine is None or theirs is None or set(mine) != {"__init__"} or not {"__init__", "get"} <= set(theirs):
+        return None
+    init, b_init, get = mine["__init__"], theirs["__init__"], theirs["get"]
+    if not (isinstance(init.body, cst.IndentedBlock) and isinstance(b_init.body, cst.IndentedBlock) and
+            isinstance(get.body, cst.IndentedBlock) and init.params.params and b_init.params.params and
+            len(get.params.params) == 2):
+        return None
+    me = init.params.params[0].name.value
+    # the base's ``__init__``: each parameter kept once as ``self.attr = param``
+    b_me = b_init.params.params[0].name.value
+    b_params = [p.name.value for p in b_init.params.params[1:]]
+    if b_init.params.star_arg is not None and isinstance(b_init.params.star_arg, cst.Param) or \
+            b_init.params.star_kwarg is not None or b_init.params.kwonly_params or b_init.params.posonly_params:
+        return None
+    kept: dict[str, str] = {}
+    for k, st in enumerate(b_init.body.body):
+        if k == 0 and is_docstring(st):
+            continue
+        small = st.body[0] if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                isinstance(small.targets[0].target, cst.Attribute) and
+                isinstance(small.targets[0].target.value, cst.Name) and small.targets[0].target.value.value == b_me and
+                isinstance(small.value, cst.Name) and small.value.value in b_params and
+                small.value.value not in kept):
+            return None
+        kept[small.value.value] = small.targets[0].target.attr.value
+    if len(set(kept.values())) != len(kept):
+        return None
+    # the subclass's ``__init__``: its last statement the super call, ``super`` named nowhere else
+    body = [st for k, st in enumerate(init.body.body) if not (k == 0 and is_docstring(st))]
+    last = body[-1] if body else None
+    small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    sup = call.func.value if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+        call.func.attr.value == "__init__" else None
+    if not (isinstance(sup, cst.Call) and isinstance(sup.func, cst.Name) and sup.func.value == "super"):
+        return None
+    if sup.args and not (len(sup.args) == 2 and all(a.keyword is None and not a.star for a in sup.args) and
+                         isinstance(sup.args[0].value, cst.Name) and sup.args[0].value.value == cls.name.value and
+                         isinstance(sup.args[1].value, cst.Name) and sup.args[1].value.value == me):
+        return None
+    if sum(1 for n in identifiers(init.body) if n.value == "super") != 1 or \
+            any(n.value in (me, "super") for a in call.args for n in identifiers(a.value)):
+        return None
+    bound = _bound_args(b_init.with_changes(params=b_init.params.with_changes(params=b_init.params.params[1:])),
+                        call)
+    if bound is None or set(bound) != set(kept):
+        return None
+    given = [a.keyword.value if a.keyword is not None else b_params[k] for k, a in enumerate(call.args)]
+    order = given + [p for p in b_params if p not in given]
+    stores = [cst.SimpleStatementLine([cst.Assign(
+        [cst.AssignTarget(cst.Attribute(cst.Name(me), cst.Name(kept[p])))], bound[p])]) for p in order]
+    new_init = init.with_changes(body=init.body.with_changes(body=[*init.body.body[:-1], *stores]))
+    # the base's ``get``: checks of its own methods first (dropped), then the holder's selection
+    g_me, items = get.params.params[0].name.value, get.params.params[1].name.value
+    g_body = [st for k, st in enumerate(get.body.body) if not (k == 0 and is_docstring(st))]
+    for st in g_body[:-1]:
+        small = st.body[0] if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 else None
+        c = small.value if isinstance(small, cst.Expr) else None
+        if not (isinstance(c, cst.Call) and isinstance(c.func, cst.Attribute) and
+                isinstance(c.func.value, cst.Name) and c.func.value.value == g_me and
+                c.func.attr.value in theirs and c.func.attr.value not in ("__init__", "get") and
+                all(a.keyword is None and not a.star and isinstance(a.value, cst.Name) and a.value.value == items
+                    for a in c.args) and _only_checks(theirs[c.func.attr.value], theirs)):
+            return None
+    new_get = get.with_changes(body=get.body.with_changes(body=g_body[-1:]))
+    return cls.with_changes(bases=(), lpar=cst.MaybeSentinel.DEFAULT, rpar=cst.MaybeSentinel.DEFAULT,
+                            body=cls.body.with_changes(body=[new_init, new_get]))
+
+
+def _only_checks(fn: cst.FunctionDef, methods: dict[str, cst.FunctionDef], depth: int = 0) -> bool:
+    """``fn`` (a method of a plain class) only checks: it raises or does nothing, changing nothing -- ``if`` /
+    ``for`` / ``raise`` / ``pass`` and stores to its own locals, calling builtins (``_CHECK_CALLS``), views
+    (``.keys()``) and methods of the class that return what ``self`` holds without calling anything else."""
+    if not isinstance(fn.body, cst.IndentedBlock) or fn.decorators or fn.asynchronous or depth > 2:
+        return False
+    me = fn.params.params[0].name.value if fn.params.params else None
+    if any(nodes_of(fn.body, t) for t in (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Yield, cst.Global,
+                                         cst.Nonlocal, cst.Await, cst.Import, cst.ImportFrom, cst.Del, cst.Try,
+                                         cst.With, cst.While, cst.AugAssign, cst.NamedExpr, cst.AnnAssign)):
+        return False
+    for st in nodes_of(fn.body, cst.BaseSmallStatement):
+        if isinstance(st, (cst.Raise, cst.Pass, cst.Expr)) and (not isinstance(st, cst.Expr) or
+                                                                 isinstance(st.value, cst.SimpleString)):
+            continue
+        if isinstance(st, cst.Return) and depth and st.value is not None:
+            continue
+        if isinstance(st, cst.Assign) and all(isinstance(t.target, cst.Name) for t in st.targets):
+            continue
+        return False
+    for c in nodes_of(fn.body, cst.Call):
+        f = c.func
+        if isinstance(f, cst.Name) and f.value in _CHECK_CALLS:
+            continue
+        if isinstance(f, cst.Attribute) and f.attr.value in _VIEWS and not c.args:
+            continue
+        if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value == me and \
+                f.attr.value in methods and f.attr.value not in ("__init__", "get") and not c.args and \
+                _only_returns(methods[f.attr.value]):
+            continue
+        return False
+    return True
+
+
+def _only_returns(fn: cst.FunctionDef) -> bool:
+    """``fn``'s body (past a docstring) is one ``return`` of what ``self`` holds, calling only builtins
+    (``_CHECK_CALLS``) and views (``.keys()``)."""
+    if not isinstance(fn.body, cst.IndentedBlock) or fn.decorators or len(fn.params.params) != 1:
+        return False
+    body = [st for k, st in enumerate(fn.body.body) if not (k == 0 and is_docstring(st))]
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1 or \
+            not isinstance(body[0].body[0], cst.Return) or body[0].body[0].value is None:
+        return False
+    value = body[0].body[0].value
+    if any(nodes_of(value, t) for t in (cst.Lambda, cst.NamedExpr, cst.Yield, cst.Await)):
+        return False
+    return all(isinstance(c.func, cst.Name) and c.func.value in _CHECK_CALLS or
+               isinstance(c.func, cst.Attribute) and c.func.attr.value in _VIEWS and not c.args
+               for c in nodes_of(value, cst.Call))
 
 
 def _inlinable(cls: cst.ClassDef) -> bool:
@@ -491,7 +645,11 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
             if key not in classes:
                 classes[key] = _held_classes(module, external, fn, substitute[key[0]].value, key[1])
     change = _Change(me, held, names, substitute, {k: v for k, v in classes.items() if v is not None})
+    asked = {e.value.evaluated_value for g in gets for e in g.body[0].value.args[0].value.elements}
+    unasked = _unasked_stores(init, body, me, attr, bound, asked)
     for s in body:
+        if id(s) in unasked:
+            continue  # (an item stored in the held dict that no ``get`` asks for: slim's record key)
         new = s.visit(change).with_changes(leading_lines=())
         out.extend(_folded(new))
     if not out:
@@ -507,6 +665,56 @@ def _inlined(module: cst.Module, home: cst.Module, cls: cst.ClassDef, fn: cst.Fu
         value = cst.Tuple(picks, lpar=[], rpar=[]) if tuple_target else cst.List(picks)
         replaced.append(g.with_changes(body=[small.with_changes(value=value)]))
     return out, replaced, imports
+
+
+def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: str, attr: str,
+                    bound: dict[str, cst.BaseExpression], asked: set) -> set[int]:
+    """The ids of ``__init__``'s statements ``d[key] = name`` (in its own block, ``body``) storing an item no ``get``
+    asks for (``asked``: every get's literal items) in the dict ``self.attr = d`` keeps (slim's ``items_to_tensors[
+    record_key] = key``: the reader's key, which a tf.data reader does not give): ``key`` a string literal, or a
+    parameter bound to one and bound nowhere in ``__init__``; the value a plain name (reading it does nothing);
+    ``d`` a local bound once by a plain assignment and named otherwise only by such stores and as the value kept.
+    No get reads the item, nothing else reads the dict: the store can go. Empty where any of that is not sure."""
+    assigned = set()  # (the names bound in ``__init__``: a subscript's or attribute's store binds none)
+    for t in [*nodes_of(init.body, cst.AssignTarget), *nodes_of(init.body, cst.For),
+              *nodes_of(init.body, cst.AugAssign), *nodes_of(init.body, cst.CompFor)]:
+        assigned |= names_in(t.target) if not isinstance(t.target, (cst.Attribute, cst.Subscript)) else set()
+    out: set[int] = set()
+    for st in body:
+        small = st.body[0] if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and
+                isinstance(small.targets[0].target, cst.Subscript) and isinstance(small.value, cst.Name)):
+            continue
+        target = small.targets[0].target
+        if not (isinstance(target.value, cst.Name) and len(target.slice) == 1 and
+                isinstance(target.slice[0].slice, cst.Index)):
+            continue
+        d, key = target.value.value, target.slice[0].slice.value
+        if isinstance(key, cst.Name) and key.value not in assigned:
+            key = bound.get(key.value)
+        if not isinstance(key, cst.SimpleString) or key.evaluated_value in asked:
+            continue
+        # ``d``: bound once (``d = ...``), otherwise named only as stores' dict and as the value ``self.attr = d``
+        allowed: set[int] = set()
+        binds = kept = 0
+        for other in body:
+            o = other.body[0] if isinstance(other, cst.SimpleStatementLine) and len(other.body) == 1 else None
+            if not (isinstance(o, cst.Assign) and len(o.targets) == 1):
+                continue
+            t = o.targets[0].target
+            if isinstance(t, cst.Name) and t.value == d:
+                allowed.add(id(t))
+                binds += 1
+            elif isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == d:
+                allowed.add(id(t.value))
+            elif isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me and \
+                    t.attr.value == attr and isinstance(o.value, cst.Name) and o.value.value == d:
+                allowed.add(id(o.value))
+                kept += 1
+        named = [n for n in identifiers(init.body) if n.value == d]
+        if binds == 1 and kept == 1 and all(id(n) in allowed for n in named):  # (a name bound in a nested
+            out.add(id(st))  # block, a loop's target or a read is not allowed)
+    return out
 
 
 def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, attr: str
@@ -878,7 +1086,8 @@ def dead_providers(original: cst.Module, rewritten: cst.Module, near: list[tuple
     from tfdata_bridge._src.migrate.calls import wrapped
     from tfdata_bridge._src.migrate.dead_factories import names_counted
 
-    classes = [s for s in original.body if isinstance(s, cst.ClassDef) and _inlinable(s)]
+    classes = [s for s in original.body if isinstance(s, cst.ClassDef) and
+               (_inlinable(s) or (lambda flat: flat is not None and _inlinable(flat))(_flattened(s, original)))]
     if not classes:
         return rewritten, []
     before = names_counted(o for o, _ in near)
