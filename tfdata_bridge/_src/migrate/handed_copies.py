@@ -149,6 +149,7 @@ class _Tree:
                     continue
         self.names = {p: calculate_module_and_package(root, p) for p in self.modules}
         self.changed = False
+        self._uses: dict[tuple[int, str], tuple[cst.Module, list]] = {}  # (id(module), name) -> (module, _Uses found)
 
     def sites(self, bpath: str, fname: str) -> list[tuple[str, cst.CSTNode]]:
         """(module path, node) of every use of the function ``fname`` of ``bpath`` in the tree; two dummies where
@@ -169,11 +170,19 @@ class _Tree:
                 defs = {id(f.name) for f in nodes_of(module, cst.FunctionDef)}
                 out += [(path, n) for n in nodes_of(module, cst.Name) if n.value == fname and id(n) not in defs]
                 continue
-            visitor = _Uses({fname})
-            wrapped(module).visit(visitor)
-            out += [(path, node) for node, q in visitor.found
+            out += [(path, node) for node, q in self._imported_uses(module, fname)
                     if absolute_name(q, self.names[path].package) == f"{mod_name}.{fname}"]
         return out
+
+    def _imported_uses(self, module: cst.Module, name: str) -> list:
+        """(node, qualified name) of each use of ``name`` through an import in ``module``, found once per module
+        object (a module is new once changed; the helpers' parameters ask for the same function's uses again)."""
+        kept = self._uses.get((id(module), name))
+        if kept is None or kept[0] is not module:
+            visitor = _Uses({name})
+            wrapped(module).visit(visitor)
+            kept = self._uses[(id(module), name)] = (module, visitor.found)
+        return kept[1]
 
     def free_ok(self, fn: cst.FunctionDef, bpath: str, cpath: str, caller: cst.FunctionDef) -> bool:
         """The helper's free names mean the same in the caller's function: imports both modules make alike, or
