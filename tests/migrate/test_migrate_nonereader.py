@@ -82,3 +82,40 @@ def test_a_call_handing_a_reader_is_refused_with_the_rule(tmp_path):
     assert result.refused and result.code == result.source, said
     assert "reads with the reader its caller passes as `reader` (`make_reader`)" in said, said
     assert "a parameter defaulting to `None` that every call leaves `None`" in said, said
+
+
+STORED = '''\
+import tensorflow.compat.v1 as tf
+
+
+class Shuffler(object):
+    def __init__(self, filename_queue, batch_size=4):
+        self.filename_queue = filename_queue
+        self.batch_size = batch_size
+
+    def _load(self):
+        reader = tf.TFRecordReader()
+        _, serialized = reader.read(self.filename_queue)
+        return tf.parse_single_example(serialized, {'id': tf.FixedLenFeature([], tf.int64)})['id']
+
+    def batch(self):
+        ident = self._load()
+        return tf.train.batch([ident], batch_size=self.batch_size)
+
+
+def main(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1)
+    return Shuffler(queue).batch()
+'''
+
+
+def test_a_queue_stored_by_init_from_its_caller_is_refused_naming_the_fix():
+    # (held-out round 68's datashuffler: the queue made by the constructing code, kept on `self`, read by a method)
+    from tfdata_bridge.migrate import rewrite
+
+    result = rewrite(STORED, to="tfdata")
+    said = " ".join(" ".join(n.message for n in result.notes).split())
+    assert result.refused and result.code == STORED, said
+    assert ("`_load` is not given one file queue made by `string_input_producer`, nor makes one: it reads "
+            "`self.filename_queue`, the queue `Shuffler.__init__` stores from its parameter `filename_queue`") in said, said
+    assert "make the `string_input_producer` in `_load`" in said, said
