@@ -1116,6 +1116,48 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     return True
 
 
+def _hand_none_reader(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param, readers: set[str]) -> bool:
+    """Every call of ``fn`` in the tree leaves its reader parameter ``param`` at its default ``None`` or passes a
+    literal ``None``: ``fn`` written for ``None``, the parameter and the calls' ``None`` gone (``none_readers.py``).
+    False (nothing changed) where that is not so."""
+    from tfdata_bridge._src.migrate.calls import is_none
+    from tfdata_bridge._src.migrate.none_readers import without_none_param
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    new_fn = without_none_param(fn, param, readers)
+    if new_fn is None:
+        return False
+    sites = [(p, n) for p, n in tree.sites(bpath, fn.name.value) if n is not fn.name]
+    if not sites or len({id(n) for _, n in sites}) != len(sites):
+        return False
+    edits: dict[str, dict[int, cst.CSTNode]] = {}
+    for cpath, node in sites:
+        up = parents(tree.modules[cpath])
+        call = up.get(id(node))
+        if not isinstance(call, cst.Call) or call.func is not node:
+            return False
+        arg, ok = _class_at(call, fn, param.name.value)
+        if not ok or any(a.keyword is not None and a.keyword.value not in param_names(fn) for a in call.args):
+            return False
+        if arg is not None:
+            if not (isinstance(arg.value, cst.Name) and is_none(arg.value)):
+                return False
+            edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
+    for cpath, swap in edits.items():
+        if cpath != bpath:
+            _replace(tree, cpath, tree.modules[cpath].visit(_NodeSwap(swap)))
+    swap = edits.get(bpath, {})
+
+    class _Both(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if original is fn:
+                return new_fn.visit(_NodeSwap(swap))
+            return swap.get(id(original)) or updated
+
+    _replace(tree, bpath, tree.modules[bpath].visit(_Both()))
+    return True
+
+
 _ROUNDS = 4  # (helpers handing a class on, followed down this many)
 
 
@@ -1136,8 +1178,9 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
     # (only the modules of helpers calling a parameter, and those naming such a helper, are parsed: the rest of the
     # tree cannot call one)
     helpers: set[str] = set()
+    parsed: list[cst.Module] = []
     for path, text in texts.items():
-        if ".read(" not in text and ".read_up_to(" not in text:
+        if ".read(" not in text and ".read_up_to(" not in text and "Reader" not in text:
             continue
         try:
             module = cst.parse_module(text)
@@ -1150,6 +1193,12 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
                             for p in [*fn.params.params, *fn.params.kwonly_params])}
         helpers |= {c.name.value for c, init in _inits(module)
                     if any(_stored_class(c, init, p.name.value, texts) for p in init.params.params[1:])}
+        parsed.append(module)
+    # (a reader parameter defaulting to ``None``, every call leaving it so: ``none_readers.py``)
+    from tfdata_bridge._src.migrate.none_readers import reader_takers
+
+    takers = reader_takers(parsed)
+    helpers |= takers
     if not helpers:
         return None
     words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers)))
@@ -1170,6 +1219,10 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
                 for fn in [s for s in tree.modules[bpath].body if isinstance(s, cst.FunctionDef)]:
                     if fn.name.value in helpers and any(_hand_reader_class(tree, bpath, fn, p)
                                                         for p in [*fn.params.params, *fn.params.kwonly_params]):
+                        again = True
+                        break
+                    if fn.name.value in takers and any(_hand_none_reader(tree, bpath, fn, p, takers)
+                                                       for p in [*fn.params.params, *fn.params.kwonly_params]):
                         again = True
                         break
                 for cls, init in [] if again else _inits(tree.modules[bpath]):

@@ -169,7 +169,9 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
                           f"rewrite follows a reader made in `{name}` or inline in its read, and one handed in "
                           "only where every call in the migrated tree makes it for that call alone (inline, or bound "
                           "by the caller to a name read only by the call), of one class with the same literal "
-                          f"arguments; not rewritten: make the reader in `{name}` (`tf.TFRecordReader().read(queue)`)")
+                          "arguments, or a parameter defaulting to `None` that every call leaves `None`, tested "
+                          "(`if reader is None:`, `reader = reader or ...`) or handed on before the reader is made; "
+                          f"not rewritten: make the reader in `{name}` (`tf.TFRecordReader().read(queue)`)")
         chosen = chosen_reader(body, read_stmt, reader_expr.value, bound, name) if reader_stmt is None else None
         if chosen is None and (reader_stmt is None or reader_stmt not in body):
             raise Refusal(f"the reader `{reader_expr.value}` is not made once in `{name}` before its read")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in
+from tfdata_bridge._src.migrate.calls import Refusal, bind, names_in, nodes_of
 from tfdata_bridge._src.migrate.own_queue import own_file_queue
 from tfdata_bridge._src.migrate.queue_helpers import helper_file_queue
 from tfdata_bridge._src.migrate.reader_fn import reader_fn
@@ -81,7 +81,8 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
         fn, call, queue, producer = own.as_given(fn, call)
         queue_stmt = None
     elif len(queues) != 1:
-        raise Refusal(f"`{name}` is not given one file queue made by `string_input_producer`, nor makes one")
+        raise Refusal(f"`{name}` is not given one file queue made by `string_input_producer`, nor makes one"
+                      + _stored_queue(cls, fn))
     else:
         queue, producer = queues[0].value, None
         queue_stmt = finder.scopes.single_assignment(stmt, queue)
@@ -119,6 +120,32 @@ def method_source(finder, stmt: cst.SimpleStatementLine, call: cst.Call, defined
     if got.up_to is not None:
         source.up_to = module.code_for_node(got.up_to)
     return source
+
+
+def _stored_queue(cls, fn: cst.FunctionDef) -> str:
+    """Where ``fn`` reads the queue ``self.attr`` that its class's ``__init__`` stores from a parameter
+    (``self.filename_queue = filename_queue``: the queue made by whoever constructs the object), that said, with
+    the fix; ``""`` otherwise."""
+    if not isinstance(cls, cst.ClassDef) or not fn.params.params:
+        return ""
+    me = fn.params.params[0].name.value
+    read = [c.args[0].value for c in nodes_of(fn.body, cst.Call) if isinstance(c.func, cst.Attribute)
+            and c.func.attr.value in ("read", "read_up_to") and c.args and isinstance(c.args[0].value, cst.Attribute)
+            and isinstance(c.args[0].value.value, cst.Name) and c.args[0].value.value.value == me]
+    init = next((f for f in cls.body.body if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"), None)
+    if len(read) != 1 or init is None or not init.params.params:
+        return ""
+    attr, own = read[0].attr.value, init.params.params[0].name.value
+    params = {p.name.value for p in [*init.params.params[1:], *init.params.kwonly_params]}
+    for a in nodes_of(init.body, cst.Assign):
+        t = a.targets[0].target if len(a.targets) == 1 else None
+        if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == own and \
+                t.attr.value == attr and isinstance(a.value, cst.Name) and a.value.value in params:
+            return (f": it reads `{me}.{attr}`, the queue `{cls.name.value}.__init__` stores from its parameter "
+                    f"`{a.value.value}`, made by the code constructing the object; the rewrite follows a queue made "
+                    f"by the reading method or handed to it as an argument; not rewritten: keep the file names on "
+                    f"the object and make the `string_input_producer` in `{fn.name.value}`")
+    return ""
 
 
 def check_inlined(p) -> None:

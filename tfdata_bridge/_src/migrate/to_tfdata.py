@@ -622,7 +622,7 @@ def _vague(text: str) -> bool:
     # (a method reading the file queue its object keeps, given none, or named ``read`` as a reader's method is:
     # where a class's form says why it is left, its reason says more, init_source.py)
     return _NOT_YET in text or BASE_BATCH in text or text.startswith(_NO_SOURCE) or f": {_NO_SOURCE}" in text or \
-        text.endswith(_NOT_GIVEN) or text.endswith(_NOT_READ) or _NOT_A_READ in text
+        _NOT_GIVEN in text or text.endswith(_NOT_READ) or _NOT_A_READ in text
 
 
 def _said_instead(notes: list, outcomes: list, reasons) -> tuple[list, list]:
