@@ -59,6 +59,7 @@ from tfdata_bridge._src.migrate.feed.queue_class import calls_a_parameter, passe
 from tfdata_bridge._src.migrate.feed.shape_helpers import shape_helpers
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+from tfdata_bridge._src.migrate.whole_lists import dequeued
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
@@ -470,7 +471,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         plan.comment += ("; the last of its threads to end closed the queue (a countdown under a lock): the data end "
                          "after every thread's part, where the generator ends")
     small = dstmt.body[0]
-    got = cst.parse_expression(emit.one_shot_get_next(v1, chain))
+    got = cst.parse_expression(emit.one_shot_get_next(v1, chain) if small.value is not call else dequeued(
+        emit.one_shot_get_next(v1, chain), len(dtypes.elements), bool(queue_names(args)), small))
     plan.replaced[dstmt] = [dstmt.with_changes(
         body=[small.with_changes(value=small.value.deep_replace(call, got) if small.value is not call and any(
             c is call for c in nodes_of(small.value, cst.Call)) else got)],  # (a dequeue inside the value)
