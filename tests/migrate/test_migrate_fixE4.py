@@ -1,6 +1,7 @@
 """Issue 17: legacy's batch of a Python list or tuple of tensors gave a Python list (a dict for a dict, the tensor
 itself for a one-tensor list: ``input._restore_sparse_tensors``, ``QueueBase._dequeue_return_value``); tf.data's
-``get_next()`` gives a tuple. Where the program keeps the batch whole, the rewrite makes it a list again
+``get_next()`` gives a tuple. Where the program keeps the batch whole, the rewrite makes it a list again (a fed queue's whole dequeue too, in
+the function, the class or another module)
 (``list(...)``), counting the tensors where the program writes them (``whole_lists.listed_count``: a display, a
 concatenation ``[x, y] + extras``, ``list((a, b))``, a tuple), and decides as the program runs where only the run
 knows the count (``[first] + rest``); a batch unpacked at once stays a tuple, with no ``list(...)`` printed.
@@ -12,6 +13,7 @@ migrated as one tree and run against their originals."""
 from __future__ import annotations
 
 import pathlib
+import re
 
 import pytest
 
@@ -20,8 +22,8 @@ from tfdata_bridge.migrate import rewrite
 
 PROGRAMS = pathlib.Path(__file__).resolve().parent / "fixE4_programs"
 ENDS = {"concat_append": "OutOfRangeError list 5", "slice_assign_package": "3 3",
-        "class_list_call": "list True", "counted_when_run": "list Tensor", "unpacked": "unpacked",
-        "fed_queue_list": "OutOfRangeError list"}
+        "class_list_call": "list True", "counted_when_run": "list Tensor", "fed_queue_list": "OutOfRangeError list",
+        "remote_dequeue": "OutOfRangeError list"}
 
 
 @pytest.mark.timeout(500)
@@ -33,8 +35,10 @@ def test_the_fixE4_programs_keep_legacys_list(tmp_path):
     assert "batch = list(tf.data.make_one_shot_iterator(dataset).get_next())" in code["concat_append.py"]
     assert "return list(tf.compat.v1.data.make_one_shot_iterator(dataset).get_next())" in code["inputs.py"]
     assert "if len(batch_element) == 1 else list(batch_element)" in code["counted_when_run.py"]
-    assert "ids, squares = tf.data.make_one_shot_iterator(dataset).get_next()\n" in code["unpacked.py"]
-    assert "list(tf." not in code["unpacked.py"] and " list(" not in code["unpacked.py"]
+    assert re.search(r"\n    ids, squares = tf\.data\.make_one_shot_iterator\(dataset_?\d*\)\.get_next\(\)\n",
+                     code["concat_append.py"]), code["concat_append.py"]  # (unpacked: no ``list(...)`` there)
+    assert len(re.findall(r"\blist\(", code["concat_append.py"])) == 1, code["concat_append.py"]
+    assert ")).get_next())\n    batch.append(" in code["remote_dequeue.py"]
     assert "batch = list(tf.data.make_one_shot_iterator(dataset).get_next())" in code["fed_queue_list.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():

@@ -87,7 +87,7 @@ class ClassFeed:
     kept: list[str] = field(default_factory=list)  # placeholders kept, unfed, for their shape (``shape_read``)
     handles: list[str] = field(default_factory=list)  # starters that returned one thread, None now (``handles.py``)
     remote: str = ""  # the queue's attribute, a dataset now, that another module of the tree dequeues
-    kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps)
+    kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps; its unnamed components, else 0)
     # feeding method -> (the attribute its thread's data is kept in, the positions of the data among the thread's
     # ``args`` after the session, how many ``args`` it takes, why it is left where no module makes the thread):
     # a thread another module of the tree makes on it (``feed/across_calls.py``)
@@ -437,7 +437,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             f"; {shared_note}" if shared_note else "")
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
-        plan.remote, plan.kind_args = qattr, (kind,)
+        plan.remote, plan.kind_args = qattr, (kind, 0 if queue_names(args) else len(dtypes.elements))
         drop_coordinators(module, methods, dropped, plan)
         plan.cls = cls.name.value
         plan.gone = [parts.enqueue, *([parts.close] if parts.close else []), *unread,
