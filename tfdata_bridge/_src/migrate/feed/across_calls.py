@@ -207,7 +207,7 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
                 raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}) other than by one `dequeue_many(n)`, "
                               "`dequeue_up_to(n)` or `dequeue()`, where the class's queue is a dataset now")
             stmt, call, new = read
-            small = stmt.body[0]
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
             if getattr(small, "value", None) is call:  # dequeued whole: legacy's list of two or more components
                 new = cst.parse_expression(dequeued(module.code_for_node(new), 2 if method in face.listed else 1,
                                                     False, small))
