@@ -32,7 +32,7 @@ from tfdata_bridge._src.migrate.record_keys import keyed_read
 from tfdata_bridge._src.migrate.tensors import PRODUCERS, Produced, elements_of
 from tfdata_bridge._src.migrate.variable_rows import row_split, without_rows
 from tfdata_bridge._src.migrate.walk import Visitor
-from tfdata_bridge._src.migrate.whole_lists import one_or_list, whole_head
+from tfdata_bridge._src.migrate.whole_lists import listed_count, one_or_list, whole_head
 from tfdata_bridge._src.symbols import reader_dataset
 
 
@@ -674,9 +674,17 @@ class Generator:
             element = self.fresh("batch_element")
             assigns.append(cst.parse_statement(f"{element} = {get_next}\n"))
             get_next = one_or_list(element)
-        elif (isinstance(tensors, (cst.List, cst.Tuple)) and len(tensors.elements) > 1 or (kept or 0) > 1 or
-                isinstance(tensors, cst.ListComp)) and not isinstance(p.targets, (cst.Tuple, cst.List)):
-            get_next = f"list({get_next})"  # legacy returned a list
+        elif not isinstance(p.targets, (cst.Tuple, cst.List)):  # (unpacked: a tuple unpacks as the list did)
+            # legacy's batch of a list or tuple gave a list, of a one-tensor list the tensor (whole_lists.py)
+            count = (kept, True) if kept else listed_count(tensors, p.intermediates)
+            if count is not None and count[0] > 1:
+                get_next = f"list({get_next})"
+            elif count is not None and not count[1]:  # (``[image] + extras``: counted when the program runs)
+                element = self.fresh("batch_element")
+                assigns.append(cst.parse_statement(f"{element} = {get_next}\n"))
+                get_next = one_or_list(element)
+            elif count == (1, True) and not isinstance(tensors, (cst.List, cst.Tuple)) and not kept:
+                get_next = f"{get_next}[0]"  # (``list((image,))``: tf.data's one-tuple, legacy's tensor)
         api_name = p.api.rsplit(".", 1)[-1] if p.readers is None else p.api.rsplit(".", 1)[-1] + "_join"
         if p.readers is not None and p.source.reader == "WholeFileReader":
             notes.append(f"{p.readers} readers of whole files become one read per file name, in the queue's "

@@ -844,7 +844,11 @@ class Finder:
     def _iterated_dataset(self, stmt, value) -> tuple[cst.BaseExpression, list[cst.SimpleStatementLine]] | None:
         """(the dataset, the statements that go) for ``it.get_next()`` of a one-shot iterator made once (or
         inline) by ``tf.data.make_one_shot_iterator(ds)`` or ``ds.make_one_shot_iterator()``: a half-migrated
-        pipeline whose elements a legacy batch takes."""
+        pipeline whose elements a legacy batch takes (``list(it.get_next())`` too: a queue's whole dequeue made a
+        list again, ``whole_lists.dequeued``)."""
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "list" and \
+                len(value.args) == 1 and not value.args[0].star and value.args[0].keyword is None:
+            value = value.args[0].value
         if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
                 and value.func.attr.value == "get_next" and not value.args):
             return None

@@ -952,8 +952,9 @@ def _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, re
         new = parsed(results[path].code)
         old_defs = {c.name.value: c for c in modules[path].body if isinstance(c, cst.ClassDef)}
         new_defs = {c.name.value: c for c in new.body if isinstance(c, cst.ClassDef)}
-        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles, remote, threaded)
-                 for c, (_, attrs, handles, remote, threaded) in classes.items() if c in old_defs and c in new_defs}
+        faces = {c: interface(old_defs[c], new_defs[c], attrs, handles, remote, threaded, listed)
+                 for c, (_, attrs, handles, remote, threaded, listed) in classes.items()
+                 if c in old_defs and c in new_defs}
         # a starter's parameter the class reads no more, a coordinator at every call in the tree: it goes
         others = [o for o in modules if o != path and any(c in texts[o] for c in classes)]
         emptied: dict[str, dict[str, list[str]]] = {}

@@ -32,6 +32,7 @@ from tfdata_bridge._src.migrate.feed.coord import refs
 from tfdata_bridge._src.migrate.feed.handed_coord import droppable, uses_of_class
 from tfdata_bridge._src.migrate.feed.handles import follow_handle
 from tfdata_bridge._src.migrate.feed.members import contains, methods_of
+from tfdata_bridge._src.migrate.whole_lists import dequeued
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Interface:
     gone: list[str] = field(default_factory=list)  # attributes taken from the class, methods no longer the same
     emptied: dict[str, list[str]] = field(default_factory=dict)  # method -> parameters it no longer reads
     remote: dict[str, str] = field(default_factory=dict)  # queue attribute (a dataset now) -> its queue kind
+    listed: set[str] = field(default_factory=set)  # those whose whole dequeue gave a list (``whole_lists.dequeued``)
     read_at: list[tuple[str, str, int]] = field(default_factory=list)  # (module, attribute, line): its dequeues
     # feeding method -> (attribute, data positions, args, why left): a thread another module makes on it
     threaded: dict[str, tuple[str, list[int], int, str]] = field(default_factory=dict)
@@ -56,13 +58,15 @@ class Interface:
 
 
 def interface(old_cls: cst.ClassDef, new_cls: cst.ClassDef, gone: list[str], handles: list[str],
-              remote: dict[str, str] | None = None, threaded: dict | None = None) -> Interface:
+              remote: dict[str, str] | None = None, threaded: dict | None = None, listed: set[str] | None = None
+              ) -> Interface:
     """The class's interface changes, from its original and rewritten definitions: the attributes the rewrite
     took (``gone``), the starters returning ``None`` now (``handles``), each method's parameters that went, and
     the methods gone or made generators (the feeding method) as gone too."""
     old, new = methods_of(old_cls), methods_of(new_cls)
     out = Interface(old_cls.name.value, old=old, handles=list(handles),
-                    gone=[g for g in gone if g not in handles], remote=dict(remote or {}), threaded=dict(threaded or {}))
+                    gone=[g for g in gone if g not in handles], remote=dict(remote or {}), threaded=dict(threaded or {}),
+                    listed=set(listed or ()))
     for name, method in old.items():
         now = new.get(name)
         yields = lambda m: bool(nodes_of(m.body, cst.Yield))  # noqa: E731
@@ -203,6 +207,10 @@ def caller_edits(module: cst.Module, qname: str, package: str, face: Interface, 
                 raise Refusal(f"reads `{owner}.{method}` (line {at(attr)}) other than by one `dequeue_many(n)`, "
                               "`dequeue_up_to(n)` or `dequeue()`, where the class's queue is a dataset now")
             stmt, call, new = read
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+            if getattr(small, "value", None) is call:  # dequeued whole: legacy's list of two or more components
+                new = cst.parse_expression(dequeued(module.code_for_node(new), 2 if method in face.listed else 1,
+                                                    False, small))
             if stmt in replaced:
                 raise Refusal(f"dequeues `{owner}.{method}` twice in the statement at line {at(attr)}")
             face.read_at.append((where, method, at(attr)))

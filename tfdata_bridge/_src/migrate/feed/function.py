@@ -46,6 +46,7 @@ from tfdata_bridge._src.migrate.feed.queue import QUEUE_PARAMS, check_padding, c
 from tfdata_bridge._src.migrate.handbuilt import _size_summary
 from tfdata_bridge._src.migrate.queue_size import parents, size_call
 from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
+from tfdata_bridge._src.migrate.whole_lists import dequeued
 
 
 @dataclass
@@ -234,8 +235,9 @@ class FeedFinder:
         blank = [cst.EmptyLine(indent=False)]
         extra = [e if k == 0 else e.with_changes(leading_lines=blank) for k, e in enumerate(extra)]
         plan.new = [*extra, dataset_assign.with_changes(leading_lines=blank),
-                    dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(
-                        emit.one_shot_get_next(self.v1, dataset)))], leading_lines=())]
+                    dstmt.with_changes(body=[small.with_changes(value=cst.parse_expression(dequeued(
+                        emit.one_shot_get_next(self.v1, dataset), len(dtypes.elements), bool(queue_names(args)),
+                        small)))], leading_lines=())]
         plan.comment = printer.comment("queue", "the feeding loop", many, kind, args, self.code) + self.sites_note + (
             f"; {self.shared_note}" if self.shared_note else "") + (
             f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "

@@ -59,6 +59,7 @@ from tfdata_bridge._src.migrate.feed.queue_class import calls_a_parameter, passe
 from tfdata_bridge._src.migrate.feed.shape_helpers import shape_helpers
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+from tfdata_bridge._src.migrate.whole_lists import dequeued
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
@@ -86,7 +87,7 @@ class ClassFeed:
     kept: list[str] = field(default_factory=list)  # placeholders kept, unfed, for their shape (``shape_read``)
     handles: list[str] = field(default_factory=list)  # starters that returned one thread, None now (``handles.py``)
     remote: str = ""  # the queue's attribute, a dataset now, that another module of the tree dequeues
-    kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps)
+    kind_args: tuple = ()  # (its queue kind, for that module's dequeue steps; its unnamed components, else 0)
     # feeding method -> (the attribute its thread's data is kept in, the positions of the data among the thread's
     # ``args`` after the session, how many ``args`` it takes, why it is left where no module makes the thread):
     # a thread another module of the tree makes on it (``feed/across_calls.py``)
@@ -436,7 +437,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             f"; {shared_note}" if shared_note else "")
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
-        plan.remote, plan.kind_args = qattr, (kind,)
+        plan.remote, plan.kind_args = qattr, (kind, 0 if queue_names(args) else len(dtypes.elements))
         drop_coordinators(module, methods, dropped, plan)
         plan.cls = cls.name.value
         plan.gone = [parts.enqueue, *([parts.close] if parts.close else []), *unread,
@@ -470,7 +471,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         plan.comment += ("; the last of its threads to end closed the queue (a countdown under a lock): the data end "
                          "after every thread's part, where the generator ends")
     small = dstmt.body[0]
-    got = cst.parse_expression(emit.one_shot_get_next(v1, chain))
+    got = cst.parse_expression(emit.one_shot_get_next(v1, chain) if small.value is not call else dequeued(
+        emit.one_shot_get_next(v1, chain), len(dtypes.elements), bool(queue_names(args)), small))
     plan.replaced[dstmt] = [dstmt.with_changes(
         body=[small.with_changes(value=small.value.deep_replace(call, got) if small.value is not call and any(
             c is call for c in nodes_of(small.value, cst.Call)) else got)],  # (a dequeue inside the value)
