@@ -26,9 +26,9 @@ def test_a_dequeue_made_in_init_delivers_what_legacy_delivers(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     code = migrate_folder(PROGRAMS, original, migrated)
     assert "dequeue" not in code["fifo.py"] and "dequeue" not in code["single.py"], code
-    assert "self.sample = tf.data.make_one_shot_iterator(" in code["fifo.py"], code["fifo.py"]
+    assert "self.sample = list(tf.data.make_one_shot_iterator(" in code["fifo.py"], code["fifo.py"]
     assert "self.item = tf.data.make_one_shot_iterator(" in code["single.py"], code["single.py"]
-    assert "self.batch = tf.data.make_one_shot_iterator(" in code["init_dequeue_many_one_thread.py"]
+    assert "self.batch = list(tf.data.make_one_shot_iterator(" in code["init_dequeue_many_one_thread.py"]
     programs = sorted(original.glob("*.py"))
     assert len(programs) == 4
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
