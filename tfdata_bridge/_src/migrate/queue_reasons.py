@@ -424,13 +424,11 @@ def _enqueuing_helpers(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
     return out
 
 
-def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up) -> list[str]:
-    """```Cls` (line N)`` for each call in ``scope`` handing the queue ``q`` (a name or ``self.queue``) to the
-    constructor of a class of ``module`` whose ``__init__`` makes an enqueue op of it, on the parameter or on the
-    attribute it keeps it in (tensorpack's ``EnqueueThread(trainer, self.queue, ds, placeholders)``)."""
+def _handed_queue(module: cst.Module, scope: cst.CSTNode, q: str):
+    """(call, class, its ``__init__``, ``__init__``'s ``self`` name, the parameters given ``q``) for each call in
+    ``scope`` constructing a class of ``module`` whose ``__init__`` takes arguments, ``q`` the queue's code."""
     code = module.code_for_node
     classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
-    out: list[str] = []
     for call in nodes_of(scope, cst.Call):
         cls = classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
         init = next((m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == "__init__"),
@@ -442,6 +440,16 @@ def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
                  and code(a.value).strip() == q]
         given += [a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in params
                   and code(a.value).strip() == q]
+        yield call, cls, init, me, given
+
+
+def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up) -> list[str]:
+    """```Cls` (line N)`` for each call in ``scope`` handing the queue ``q`` (a name or ``self.queue``) to the
+    constructor of a class of ``module`` whose ``__init__`` makes an enqueue op of it, on the parameter or on the
+    attribute it keeps it in (tensorpack's ``EnqueueThread(trainer, self.queue, ds, placeholders)``)."""
+    code = module.code_for_node
+    out: list[str] = []
+    for call, cls, init, me, given in _handed_queue(module, scope, q):
         if not given:
             continue
         held = set(given) | {f"{me}.{code(t.target).strip().split('.', 1)[1]}" for a in nodes_of(init, cst.Assign)
@@ -455,25 +463,16 @@ def _enqueuing_classes(module: cst.Module, scope: cst.CSTNode, q: str, lines, up
                 out.append(said)
     return out
 
+
 def _filling_methods(module: cst.Module, scope: cst.CSTNode, q: str, lines, up) -> list[str]:
     """```Cls.method``` for each method (not ``__init__``) of a class of ``module`` that makes an enqueue op of the
     queue ``q`` that a call in ``scope`` hands to the class's constructor, on the attribute ``__init__`` keeps it
     in (slim's ``ParallelReader(reader_class, common_queue, ...)``, whose ``_configure_readers_by`` makes k
     readers' enqueue ops and their ``QueueRunner``), with the line of that call."""
     code = module.code_for_node
-    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
     out: list[str] = []
-    for call in nodes_of(scope, cst.Call):
-        cls = classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
-        defs = [m for m in cls.body.body if isinstance(m, cst.FunctionDef)] if cls is not None else []
-        init = next((m for m in defs if m.name.value == "__init__"), None)
-        if init is None or len(init.params.params) < 2:
-            continue
-        me, params = init.params.params[0].name.value, [p.name.value for p in init.params.params[1:]]
-        given = [params[k] for k, a in enumerate(call.args) if a.keyword is None and k < len(params)
-                 and code(a.value).strip() == q]
-        given += [a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in params
-                  and code(a.value).strip() == q]
+    for call, cls, init, me, given in _handed_queue(module, scope, q):
+        defs = [m for m in cls.body.body if isinstance(m, cst.FunctionDef)]
         held = {code(t.target).strip().split(".", 1)[1] for a in nodes_of(init, cst.Assign) for t in a.targets
                 if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name)
                 and t.target.value.value == me and isinstance(a.value, cst.Name) and a.value.value in given}
