@@ -168,6 +168,23 @@ def migrate_folder(folder: pathlib.Path, original: pathlib.Path, migrated: pathl
     return code
 
 
+def migrate_tree_allowing_refusals(folder: pathlib.Path, original: pathlib.Path, migrated: pathlib.Path
+                                   ) -> dict[str, tuple[str, str]]:
+    """``migrate_folder`` with refusals allowed and nothing checked: ``{relative path: (code, notes)}``, each
+    note as ``"LINE: message"`` on a line of its own."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    shutil.copytree(folder, original, ignore=shutil.ignore_patterns("__pycache__"))
+    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
+    out = {}
+    for path, result in rewrite_tree(sources, root=str(original)).items():
+        rel = os.path.relpath(path, original)
+        (migrated / rel).parent.mkdir(parents=True, exist_ok=True)
+        (migrated / rel).write_text(result.code)
+        out[rel] = result.code, "\n".join(f"{n.line}: {n.message}" for n in result.notes)
+    return out
+
+
 @contextlib.contextmanager
 def rewrites_once():
     """The one-module rewrite (``rewriting._rewrite``) memoized while entered: it is a function of its arguments

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import os
 import pathlib
-import shutil
 
 import pytest
 
-from both_ways import assert_delivers_the_same, run_both_ways
+from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, run_both_ways
 from tfdata_bridge.migrate import rewrite
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -31,17 +30,7 @@ EXACT = {"slice_and_range_batch_train_import", "package_class_style", "package_f
 
 def _migrate(original: pathlib.Path, migrated: pathlib.Path) -> dict[str, tuple[str, str]]:
     """The tree migrated (refusals allowed): ``{relative path: (code, notes)}``."""
-    from tfdata_bridge._src.migrate.tree import rewrite_tree
-
-    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
-    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
-    out = {}
-    for path, result in rewrite_tree(sources, root=str(original)).items():
-        rel = os.path.relpath(path, original)
-        (migrated / rel).parent.mkdir(parents=True, exist_ok=True)
-        (migrated / rel).write_text(result.code)
-        out[rel] = result.code, "\n".join(f"{n.line}: {n.message}" for n in result.notes)
-    return out
+    return migrate_tree_allowing_refusals(PROGRAMS, original, migrated)
 
 
 @pytest.mark.timeout(300)
