@@ -241,7 +241,7 @@ class _Helper:
         shuffled = (f"{ind}if {self.shuffle}:\n{i2}dataset = dataset.shuffle({self.capacity}"
                     + (f", seed={self.seed}" if self.seed else "") + ")\n") if self.shuffle else ""
         tail = (
-            f"{ind}def _feed_rows(thread):\n"
+            f"\n{ind}def _feed_rows(thread):\n"
             f"{i2}# (a feeding thread: each dict its feed function makes, split into rows as enqueue_many split it,\n"
             f"{i2}# until the feed function says its epochs are done)\n"
             f"{i2}feed_fn = {self.feed_list}[thread]\n"
@@ -290,12 +290,13 @@ class _Tree:
             m._parent_map = got
         return got
 
-    def values(self, m: _Module, node, at) -> set | object:
-        """The values ``node`` (read at ``at``) may have: a literal; a parameter of an enclosing top-level
-        function every call of which in the tree gives a literal (its default included)."""
+    def values(self, m: _Module, node, at):
+        """``(key, values)``: the values ``node`` (read at ``at``) may have, one per call site of the function
+        ``key`` names: a literal (``key`` None, one value); a parameter of an enclosing top-level function every
+        call of which in the tree gives a literal (its default included). ``_UNKNOWN`` otherwise."""
         v = _literal(node)
         if v is not _UNKNOWN:
-            return {v}
+            return None, [v]
         if not isinstance(node, ast.Name):
             return _UNKNOWN
         up, cur, fn = self._parents(m), at, None
@@ -314,7 +315,7 @@ class _Tree:
         params = [a.arg for a in fn.args.args]
         k = params.index(node.id)
         defaults = dict(zip(params[len(params) - len(fn.args.defaults):], fn.args.defaults))
-        got, sites = set(), 0
+        got = []
         for other in self.modules.values():
             for n in ast.walk(other.tree):
                 name = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else None
@@ -331,9 +332,8 @@ class _Tree:
                 v = _literal(value) if value is not None else _UNKNOWN
                 if v is _UNKNOWN:
                     return _UNKNOWN
-                got.add(v)
-                sites += 1
-        return got if sites else _UNKNOWN
+                got.append(v)
+        return ((m.path, fn.name), got) if got else _UNKNOWN
 
     def resolve_callee(self, m: _Module, func, helpers: dict) -> "_Helper | None":
         """The helper ``func`` (a call's function in ``m``) names, through ``m``'s own definitions and imports."""
@@ -371,7 +371,11 @@ class _Tree:
 def _batch_read(m: _Module, stmt, q: str):
     """(target, batch size text, drop_remainder text) of ``y = q.dequeue_up_to(n)`` / ``q.dequeue_many(n)`` /
     ``(q.dequeue_many(n) if c else q.dequeue_up_to(n))``; None otherwise."""
-    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+        return None
+    t = stmt.targets[0]
+    if not isinstance(t, ast.Name) and not (isinstance(t, (ast.Tuple, ast.List)) and len(t.elts) > 1 and all(
+            isinstance(e, ast.Name) for e in t.elts)):
         return None
 
     def one(node):
@@ -384,7 +388,7 @@ def _batch_read(m: _Module, stmt, q: str):
     v = stmt.value
     got = one(v)
     if got is not None:
-        return stmt.targets[0].id, got[0], str(got[1])
+        return m.segment(t), got[0], str(got[1])
     if isinstance(v, ast.IfExp):
         a, b = one(v.body), one(v.orelse)
         if a is None or b is None or a[0] != b[0]:
@@ -394,7 +398,7 @@ def _batch_read(m: _Module, stmt, q: str):
             isinstance(v.test, ast.UnaryOp) and isinstance(v.test.op, ast.Not)
         drop = "True" if a[1] and b[1] else "False" if not a[1] and not b[1] else \
             ((test if plain else f"bool({test})") if a[1] else f"not ({test})")
-        return stmt.targets[0].id, a[0], drop
+        return m.segment(t), a[0], drop
     return None
 
 
@@ -459,12 +463,13 @@ def feeding_queues_of_tree(texts: dict[str, str], root: str, why: list, said: li
                            default=0)
                 m.edits.append((last + 1, last, "import tensorflow as tf\n"))
         # (the twin, after the helper; the helper goes where nothing else names it)
-        h.m.edits.append((h.fn.end_lineno + 1, h.fn.end_lineno, "\n\n" + h.twin_text(tf)))
         _import_twin(tree, h, calls)
         if not _named_elsewhere(tree, h, calls):
-            h.m.edits.append((h.fn.lineno - len(h.fn.decorator_list), h.fn.end_lineno, ""))
+            h.m.edits.append((h.fn.lineno - len(h.fn.decorator_list), h.fn.end_lineno, h.twin_text(tf)))
             _drop_imports(tree, h)
             _drop_runner_class(tree, h)
+        else:
+            h.m.edits.append((h.fn.end_lineno + 1, h.fn.end_lineno, "\n\n" + h.twin_text(tf)))
     out = dict(texts)
     for m in modules.values():
         if not m.edits:
@@ -496,13 +501,15 @@ def _caller(tree: _Tree, m: _Module, fn, i: int, stmt, h: _Helper):
                 "`dequeue_up_to(n)` / `dequeue_many(n)` (or a choice of the two) later in the same block, its only "
                 "use; keep the queue (`migrate --to compat`)")
     threads = tree.values(m, given.get(h.threads, h.defaults.get(h.threads)), stmt)
-    shuffle = tree.values(m, given[h.shuffle], stmt) if h.shuffle in given else \
-        {_literal(h.defaults[h.shuffle])} if h.shuffle in h.defaults else _UNKNOWN
-    one_thread = threads is not _UNKNOWN and threads == {1}
-    shuffled = shuffle is not _UNKNOWN and all(bool(v) for v in shuffle)
-    if not one_thread and not shuffled:
-        told = "not known when migrating" if threads is _UNKNOWN else \
-            "may be " + " or ".join(str(v) for v in sorted(threads, key=repr))
+    shuffle = tree.values(m, given.get(h.shuffle, h.defaults.get(h.shuffle)), stmt) if h.shuffle else \
+        (None, [False])
+    # (per call site where both come from one function's parameters; otherwise every pair)
+    pairs = _UNKNOWN if threads is _UNKNOWN or shuffle is _UNKNOWN else \
+        list(zip(threads[1], shuffle[1])) if threads[0] is not None and threads[0] == shuffle[0] else \
+        [(t, s) for t in threads[1] for s in shuffle[1]]
+    if pairs is _UNKNOWN or any(t != 1 and not s for t, s in pairs):
+        told = "not known when migrating" if pairs is _UNKNOWN else \
+            "may be " + " or ".join(sorted({str(t) for t, s in pairs if t != 1 and not s}))
         return (f"`{h.fn.name}`'s feed is fed by `{h.threads}` threads ({told}) and may be unshuffled: the "
                 "threads' chunks interleave in an order that varies between runs, which a tf.data chain would "
                 f"fix; give it one thread (`{h.threads}=1`) or shuffle it")
@@ -517,12 +524,13 @@ def _caller(tree: _Tree, m: _Module, fn, i: int, stmt, h: _Helper):
     new_call = f"{ind}{ds} = {callee}{args}\n"
     drop_kw = "" if drop == "False" else f", drop_remainder={drop}"
     new_read = (f"{ind}{target} = {tf}.compat.v1.data.make_one_shot_iterator(\n"
-                f"{ind}    {ds}.batch({size}{drop_kw})).get_next()\n"
-                f"{ind}{target} = list({target}) if len({target}) > 1 else {target}[0]"
-                "  # (a one-column queue dequeued its tensor)\n")
+                f"{ind}    {ds}.batch({size}{drop_kw})).get_next()\n")
+    if isinstance(reads[0].targets[0], ast.Name):
+        new_read += (f"{ind}{target} = list({target}) if len({target}) > 1 else {target}[0]"
+                     "  # (a one-column queue dequeued its tensor)\n")
     note = (f"the queue `{h.fn.name}` fills from feed functions through a feeding queue runner, read by "
             f"`{q}.dequeue_*({size})`, rewritten to tf.data: `{h.twin}` makes each feed function a generator of "
-            f"its rows, `batch({size})` reads them" + ("" if shuffle is not _UNKNOWN and not any(shuffle) else
+            f"its rows, `batch({size})` reads them" + ("" if not any(s for _, s in pairs) else
                                                        "; accepted: when shuffled, `shuffle(capacity)` orders "
                                                        "the rows otherwise than the RandomShuffleQueue"))
     return (m, stmt, reads[0], new_call, new_read, note)
@@ -599,9 +607,12 @@ def _drop_runner_class(tree: _Tree, h: _Helper) -> None:
             for a in stmt.names:
                 if (a.asname or a.name) == alias:
                     holder = (stmt, a, a.name)
-    if holder is None or holder[2] not in tree.by_name:
+    if holder is None and alias is None and any(isinstance(c, ast.ClassDef) and c.name == cls for c in m.tree.body):
+        owner = m
+    elif holder is None or holder[2] not in tree.by_name:
         return
-    owner = tree.by_name[holder[2]]
+    else:
+        owner = tree.by_name[holder[2]]
     classes = [c for c in owner.tree.body if isinstance(c, ast.ClassDef) and c.name == cls]
     if len(classes) != 1:
         return
@@ -609,7 +620,9 @@ def _drop_runner_class(tree: _Tree, h: _Helper) -> None:
     skip = {id(n) for n in ast.walk(h.fn)} | {id(n) for n in ast.walk(c)}
     if any(_names_node(o, cls, skip) for o in tree.modules.values()):
         return
-    owner.edits.append((c.lineno - len(c.decorator_list), c.end_lineno, ""))
+    owner.edits.append((c.lineno - len(c.decorator_list), c.end_lineno + _blank_after(owner, c.end_lineno), ""))
+    if holder is None:
+        return
     skip |= {id(n) for n in ast.walk(holder[0])}
     if not _names_node(m, alias or cls, skip):
         stmt, a = holder[0], holder[1]
@@ -620,6 +633,14 @@ def _drop_runner_class(tree: _Tree, h: _Helper) -> None:
             new = ast.ImportFrom(module=stmt.module, names=keep, level=stmt.level) \
                 if isinstance(stmt, ast.ImportFrom) else ast.Import(names=keep)
             m.edits.append((stmt.lineno, stmt.end_lineno, ast.unparse(new) + "\n"))
+
+
+def _blank_after(m: _Module, line: int) -> int:
+    """How many blank lines follow line ``line`` of ``m`` (they go with a definition that goes)."""
+    k = 0
+    while line + k < len(m.lines) and not m.lines[line + k].strip():
+        k += 1
+    return k
 
 
 def _names_node(m: _Module, name: str, skip: set) -> bool:
