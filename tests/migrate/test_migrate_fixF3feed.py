@@ -25,12 +25,9 @@ COMPARE = {"dict_shuffled_two_workers": "multiset", "unshuffled_two_workers_refu
 def test_feeding_queues_become_a_chain_at_each_caller(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
     out = migrate_tree_allowing_refusals(PROGRAMS, original, migrated)
-    refusing = {rel for rel, (_, notes) in out.items() if any(
-        "refused" in line or "left" in line for line in notes.splitlines()) and "threads" in notes}
-    assert refusing == {"feedq/feeders.py", "unshuffled_two_workers_refused.py"} or \
-        "unshuffled_two_workers_refused.py" in out and "threads (may be 2)" in out["feedq/feeders.py"][1], out
     inputs = out["feedq/inputs.py"][0]
-    assert "Queue(" not in inputs and "dequeue_" not in inputs and "fq_dataset(" in inputs and "feeders.fill_queue_dataset(" in inputs, inputs
+    assert "Queue(" not in inputs and "dequeue_" not in inputs, inputs
+    assert "fq_dataset(" in inputs and "feeders.fill_queue_dataset(" in inputs, inputs  # (each import style)
     assert "drop_remainder=epochs is None" in inputs, inputs
     feeders = out["feedq/feeders.py"][0]
     # (the helper kept for the refused call, its twin beside it; the runner class still used by the helper)
@@ -41,8 +38,10 @@ def test_feeding_queues_become_a_chain_at_each_caller(tmp_path):
     # (no caller left: the helper, its runner class and the program's runner start gone)
     assert "def enqueue_rows(" not in single and "_FedRunner" not in single and "Queue" not in single, single
     assert "start_queue_runners" not in single and "drop_remainder=True" in single, single
-    stream = out["stream_two_epochs_coordinator.py"][0]
-    assert "start_queue_runners" in stream or "Coordinator" in stream  # (the helper left for the refused call)
+    # (the helper's queue left for the refused call: the programs of the package keep their runners' start)
+    assert "start_queue_runners" in out["stream_two_epochs_coordinator.py"][0]
+    refused = out["unshuffled_two_workers_refused.py"][0]
+    assert refused == (PROGRAMS / "unshuffled_two_workers_refused.py").read_text()
     programs = sorted(p for p in original.glob("*.py"))
     assert len(programs) == 5
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
@@ -55,3 +54,16 @@ def test_a_builder_without_feed_functions_is_not_taken():
 
     text = (PROGRAMS / "single_module_rows_two_input_fns.py").read_text().replace("feed_fns=feed_fns", "")
     assert feeding_queues_of_tree({"/x/p.py": text}, "/x", [], []) is None
+
+
+def test_threads_known_only_at_run_time_are_refused():
+    from tfdata_bridge._src.migrate.feeding_queues import feeding_queues_of_tree
+
+    text = (PROGRAMS / "single_module_rows_two_input_fns.py").read_text()
+    text = text.replace("def train_input_fn(ticks):", "def train_input_fn(ticks, threads=len('ab')):")
+    text = text.replace("enqueue_size=3, num_epochs=1)", "enqueue_size=3, num_epochs=1, num_threads=threads)")
+    why, said = [], []
+    out = feeding_queues_of_tree({"/x/p.py": text}, "/x", why, said)
+    assert [line for _, line, _ in said] == [66], said  # (the evaluation call alone)
+    assert any("`num_threads` threads (not known when migrating)" in reason for *_, reason in why), why
+    assert "def enqueue_rows(" in out["/x/p.py"] and "def enqueue_rows_dataset(" in out["/x/p.py"]

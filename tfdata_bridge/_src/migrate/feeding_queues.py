@@ -50,6 +50,7 @@ class _Module:
         self.path, self.text, self.name, self.tree = path, text, name, tree
         self.lines = text.splitlines(keepends=True)
         self.edits: list[tuple[int, int, str]] = []  # (first line, last line, replacement text), 1-based
+        self.tf_added = False  # (``import tensorflow as tf`` added for a chain written here)
 
     def segment(self, node: ast.AST) -> str:
         return ast.get_source_segment(self.text, node)
@@ -208,6 +209,11 @@ class _Helper:
         h.runner = next(c for c in ast.walk(runner[0]) if isinstance(c, ast.Call)
                         and any(k.arg == "feed_fns" for k in c.keywords)).func
         h.after = after
+        # (each of them reads the queue, the runner or what another of them made: nothing else goes with them)
+        made_after = {h.queue} | {n.id for s in after for n in ast.walk(s) if isinstance(n, ast.Name)
+                                  and isinstance(n.ctx, ast.Store)}
+        if any(not (_names(s) & made_after) for s in after):
+            return None
         # (the names the dropped statements bind must be read by dropped statements alone)
         ops_list = [s for s in flat if isinstance(s, ast.Assign) and len(s.targets) == 1
                     and isinstance(s.targets[0], ast.Name) and s.targets[0].id == h.ops]
@@ -369,8 +375,8 @@ class _Tree:
 
 
 def _batch_read(m: _Module, stmt, q: str):
-    """(target, batch size text, drop_remainder text) of ``y = q.dequeue_up_to(n)`` / ``q.dequeue_many(n)`` /
-    ``(q.dequeue_many(n) if c else q.dequeue_up_to(n))``; None otherwise."""
+    """(target, batch size text, drop_remainder text, the dequeue's name) of ``y = q.dequeue_up_to(n)`` /
+    ``q.dequeue_many(n)`` / ``(q.dequeue_many(n) if c else q.dequeue_up_to(n))``; None otherwise."""
     if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
         return None
     t = stmt.targets[0]
@@ -388,7 +394,7 @@ def _batch_read(m: _Module, stmt, q: str):
     v = stmt.value
     got = one(v)
     if got is not None:
-        return m.segment(t), got[0], str(got[1])
+        return m.segment(t), got[0], str(got[1]), v.func.attr
     if isinstance(v, ast.IfExp):
         a, b = one(v.body), one(v.orelse)
         if a is None or b is None or a[0] != b[0]:
@@ -398,7 +404,7 @@ def _batch_read(m: _Module, stmt, q: str):
             isinstance(v.test, ast.UnaryOp) and isinstance(v.test.op, ast.Not)
         drop = "True" if a[1] and b[1] else "False" if not a[1] and not b[1] else \
             ((test if plain else f"bool({test})") if a[1] else f"not ({test})")
-        return m.segment(t), a[0], drop
+        return m.segment(t), a[0], drop, "dequeue_many` / `dequeue_up_to" if a[1] != b[1] else v.body.func.attr
     return None
 
 
@@ -457,8 +463,8 @@ def feeding_queues_of_tree(texts: dict[str, str], root: str, why: list, said: li
         for m, stmt, read, new_call, new_read, note in calls:
             m.edits.append((stmt.lineno, stmt.end_lineno, new_call))
             m.edits.append((read.lineno, read.end_lineno, new_read))
-            if m.tf_alias() is None and not getattr(m, "_tf_added", False):
-                m._tf_added = True
+            if m.tf_alias() is None and not m.tf_added:
+                m.tf_added = True
                 last = max((s.end_lineno for s in m.tree.body if isinstance(s, (ast.Import, ast.ImportFrom))),
                            default=0)
                 m.edits.append((last + 1, last, "import tensorflow as tf\n"))
@@ -487,6 +493,9 @@ def _caller(tree: _Tree, m: _Module, fn, i: int, stmt, h: _Helper):
     call = stmt.value
     if h.m.tf_alias() is None:
         return f"the module of `{h.fn.name}` imports no `tensorflow` by a name the tf.data chain could use"
+    if m.tf_alias() is None and _names_node(m, "tf", set()):
+        return (f"the module calling `{h.fn.name}` imports no `tensorflow` and names something else `tf`: the "
+                "chain written there needs `import tensorflow as tf`")
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords) \
             or len(call.args) > len(h.params):
         return f"the call of `{h.fn.name}` passes `*args` / `**kwargs` (its threads and shuffle not known)"
@@ -513,7 +522,7 @@ def _caller(tree: _Tree, m: _Module, fn, i: int, stmt, h: _Helper):
         return (f"`{h.fn.name}`'s feed is fed by `{h.threads}` threads ({told}) and may be unshuffled: the "
                 "threads' chunks interleave in an order that varies between runs, which a tf.data chain would "
                 f"fix; give it one thread (`{h.threads}=1`) or shuffle it")
-    target, size, drop = read
+    target, size, drop, form = read
     ds = "dataset" if "dataset" not in {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)} else f"{q}_dataset"
     f = call.func
     callee = f"{m.segment(f.value)}.{h.twin}" if isinstance(f, ast.Attribute) else \
@@ -529,7 +538,7 @@ def _caller(tree: _Tree, m: _Module, fn, i: int, stmt, h: _Helper):
         new_read += (f"{ind}{target} = list({target}) if len({target}) > 1 else {target}[0]"
                      "  # (a one-column queue dequeued its tensor)\n")
     note = (f"the queue `{h.fn.name}` fills from feed functions through a feeding queue runner, read by "
-            f"`{q}.dequeue_*({size})`, rewritten to tf.data: `{h.twin}` makes each feed function a generator of "
+            f"`{form}({size})`, rewritten to tf.data: `{h.twin}` makes each feed function a generator of "
             f"its rows, `batch({size})` reads them" + ("" if not any(s for _, s in pairs) else
                                                        "; accepted: when shuffled, `shuffle(capacity)` orders "
                                                        "the rows otherwise than the RandomShuffleQueue"))
