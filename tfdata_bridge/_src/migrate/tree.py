@@ -65,6 +65,32 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
 
 
 def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
+    """``_rewrite_tree_fed`` after each queue filled by feed functions through a feeding queue runner and read in
+    batches by the callers of its builder is written as a tf.data chain at each caller (``feeding_queues.py``)."""
+    from tfdata_bridge._src.migrate.feeding_queues import (feeding_queue_programs, feeding_queues_of_tree,
+                                                           with_feeding_notes)
+    from tfdata_bridge._src.migrate.registry_readers import said_at
+
+    paths = {p: os.path.abspath(p) for p in sources}
+    base = os.path.abspath(root) if root is not None else \
+        os.path.commonpath([os.path.dirname(p) for p in paths.values()]) if paths else os.path.abspath(".")
+    why: list = []
+    said: list = []
+    fed = feeding_queues_of_tree({paths[p]: t for p, t in sources.items()}, base, why, said)
+    if fed is None:
+        return said_at(_rewrite_tree_fed(sources, root), why)
+    texts = {p: fed[paths[p]] for p in sources}
+    results = _rewrite_tree_fed(texts, root)
+    # (a program whose runners ran only such a queue, which a module it imports made: its plumbing goes where
+    # no module it reaches is left with a queue pipeline)
+    for p in feeding_queue_programs(sources, texts, base, lambda o: bool(_pipelines_left(results[o].code)),
+                                    lambda o: results[o].code == texts[o]):
+        _replumb(p, texts, results)
+    results = _given_back(results, sources, texts)
+    return with_feeding_notes(said_at(results, why), said)
+
+
+def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite_tree`` but for the queues no rewrite reads.
 
     ``root`` is the folder module names are counted from (``root/readers/decode.py`` is ``readers.decode``);
