@@ -28,7 +28,7 @@ _ORDER: dict[type, tuple[str, ...] | None] = {}  # node class -> its child field
 _VISITED_FIELD = re.compile(r"\bvisit_\w+\(\s*self,\s*[\"'](\w+)[\"']")
 
 
-def _child_fields(cls: type) -> tuple[str, ...] | None:
+def child_fields(cls: type) -> tuple[str, ...] | None:
     try:
         return _ORDER[cls]
     except KeyError:
@@ -60,7 +60,7 @@ class _Children(cst.CSTVisitor):
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """``node``'s direct children in libcst's visiting order."""
     kind = type(node)
-    order = _ORDER[kind] if kind in _ORDER else _child_fields(kind)
+    order = _ORDER[kind] if kind in _ORDER else child_fields(kind)
     if order is None:
         collect = _Children(node)
         node.visit(collect)
@@ -177,4 +177,4 @@ class Visitor(cst.CSTVisitor):
             leave(self, node)
 
 
-__all__ = ["Visitor", "children", "is_kind", "is_node", "preorder"]
+__all__ = ["Visitor", "child_fields", "children", "is_kind", "is_node", "preorder"]
