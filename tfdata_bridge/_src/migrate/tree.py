@@ -59,9 +59,19 @@ def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[st
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules (a queue
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
-    from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
+    from dataclasses import replace
 
-    return {p: with_hidden_queues(r) for p, r in _rewrite_tree_whole(sources, root).items()}
+    from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
+    from tfdata_bridge._src.migrate.queue_class_choice import split_queue_class_choices
+
+    # (a queue class a flag chooses in the constructor's callee, written as the ``if``/``else`` of two constructors:
+    # the same program, so no trial; a module then left gives its own text back: ``queue_class_choice.py``)
+    split = split_queue_class_choices(dict(sources), root or "")
+    if split is None:
+        return {p: with_hidden_queues(r) for p, r in _rewrite_tree_whole(sources, root).items()}
+    out = _given_back(_rewrite_tree_whole(split, root), sources, split)
+    return {p: with_hidden_queues(replace(r, code=sources[p]) if split[p] != sources[p] and r.code == split[p] else r)
+            for p, r in out.items()}
 
 
 def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
@@ -74,7 +84,6 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies, inline_handed_reader_classes
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
-    from tfdata_bridge._src.migrate.queue_class_choice import split_queue_class_choices
 
     paths = {p: os.path.abspath(p) for p in sources}
     originals = sources
@@ -89,8 +98,6 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
     # (preprocessing copies handed to a batch helper, a prefetch helper of another module: ``handed_copies.py``)
     inlined = inline_handed_copies(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
-    # (a queue class a flag chooses in the constructor's callee, as the ``if``/``else`` followed: queue_class_choice.py)
-    inlined = split_queue_class_choices(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
     # (a reader class every call hands a helper, written there by name: ``handed_copies.py``; kept only where the
     # modules it changed are then rewritten whole, below)
     unhanded = inlined
