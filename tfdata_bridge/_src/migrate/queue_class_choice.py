@@ -11,21 +11,21 @@ and hand-built-queue rewrites follow (held-out round 68: slim's ``prefetch_queue
 The same program: the test is evaluated once, before the arguments, as the callee was; the arguments once, in
 the arm taken. The chooser is a function of the module (not decorated) whose body is ``return A if test else
 B`` or ``if test: return A`` / ``else``-``return B``, ``A`` and ``B`` TensorFlow's ``FIFOQueue`` /
-``PaddingFIFOQueue`` (any spelling that imports them); the call's arguments are names, attributes or literals
-(a parameter read twice in the test would evaluate an argument twice otherwise). A chooser nothing else reads,
-here or in another module of the tree, goes. ``tree.py`` keeps the result only where it leaves fewer
-pipelines, as for its other inlinings.
+``PaddingFIFOQueue`` (any spelling that imports them), its test reading its parameters only; the call's
+arguments are names, attributes or literals (a parameter read twice in the test would evaluate an argument
+twice otherwise). A chooser nothing else reads, here or in another module of the tree, goes.
+``tree.rewrite_tree`` writes the choices before anything else (the same program), a module then left whole
+giving its own text back; a module rewritten alone takes them as one of round 16's forms (``r16_forms.py``).
 """
 
 from __future__ import annotations
 
-import os
 import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
-from tfdata_bridge._src.migrate.calls import nodes_of
+from tfdata_bridge._src.migrate.calls import code_of, nodes_of
 
 _CLASSES = ("FIFOQueue", "PaddingFIFOQueue")
 _QUICK = re.compile(r"\)\s*\(")  # (a call of what a call or a parenthesised conditional gives)
@@ -45,13 +45,24 @@ def split_queue_class_choices(texts: dict[str, str], root: str) -> dict[str, str
         except cst.ParserSyntaxError:
             continue
         others = [t for p, t in texts.items() if p != path]
-        new = _split(module, others, os.path.splitext(os.path.basename(path))[0])
+        new = _split(module, others)
         if new is not None:
             out[path], done = new, True
     return out if done else None
 
 
-def _split(module: cst.Module, others: list[str], stem: str) -> str | None:
+def split_module(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
+    """``module`` with its queue class choices written as ``if``/``else`` (round 16's forms' signature; the same
+    module object where there is none). A chooser goes only where nothing in the module reads it: another
+    module may."""
+    code = code_of(module)
+    if "FIFOQueue" not in code or not _QUICK.search(code):
+        return module
+    new = _split(module, None)
+    return module if new is None else cst.parse_module(new)
+
+
+def _split(module: cst.Module, others: list[str] | None) -> str | None:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     names = wrapper.resolve(QualifiedNameProvider)
 
@@ -96,7 +107,7 @@ def _split(module: cst.Module, others: list[str], stem: str) -> str | None:
             return changed.get(original, updated)
 
     new = module.visit(_Put())
-    gone = {n for n in used if _unread(new, n, others, stem)}
+    gone = {n for n in used if others is not None and _unread(new, n, others)}
     if gone:
         new = new.with_changes(body=[s for s in new.body if not (isinstance(s, cst.FunctionDef) and
                                                                   s.name.value in gone)])
@@ -144,7 +155,15 @@ def _chooser(fn: cst.FunctionDef, queue_class) -> bool:
     return parts is not None and not fn.decorators and not fn.asynchronous and \
         queue_class(parts[1]) is not None and queue_class(parts[2]) is not None and \
         not (isinstance(p.star_arg, cst.Param) or p.kwonly_params or p.star_kwarg or p.posonly_params) and \
-        not any(nodes_of(parts[0], t) for t in _UNSAFE)
+        not any(nodes_of(parts[0], t) for t in _UNSAFE) and _reads_params_only(parts[0], fn)
+
+
+def _reads_params_only(test: cst.BaseExpression, fn: cst.FunctionDef) -> bool:
+    """``test`` reads no name but ``fn``'s parameters (and ``True``/``False``/``None``): written at the call, a
+    global it read could mean a local of the caller there."""
+    params = {p.name.value for p in fn.params.params} | {"True", "False", "None"}
+    attrs = {id(a.attr) for a in nodes_of(test, cst.Attribute)}
+    return all(n.value in params for n in nodes_of(test, cst.Name) if id(n) not in attrs)
 
 
 def _substituted(fn: cst.FunctionDef, call: cst.Call):
@@ -179,7 +198,7 @@ def _substituted(fn: cst.FunctionDef, call: cst.Call):
     return test.visit(_Sub()), yes, no
 
 
-def _unread(module: cst.Module, name: str, others: list[str], stem: str) -> bool:
+def _unread(module: cst.Module, name: str, others: list[str]) -> bool:
     """No reference to ``name`` is left in ``module`` but its ``def``, nor any in another module's text."""
     word = re.compile(r"\b%s\b" % re.escape(name))
     if any(word.search(t) for t in others):
@@ -190,7 +209,7 @@ def _unread(module: cst.Module, name: str, others: list[str], stem: str) -> bool
                                                           for s in nodes_of(module, cst.SimpleString))
 
 
-__all__ = ["split_queue_class_choices"]
+__all__ = ["class_choice_reason", "split_module", "split_queue_class_choices"]
 
 
 def class_choice_reason(module: cst.Module, line: int, kind: str) -> str | None:

@@ -777,7 +777,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 break
     _stored_reader_classes(modules, texts, results, resolver, imported, near)  # (then importers' plumbing goes)
     if any("runs in a loop or a nested function (one per tower" in n.message or
-           "(each dequeue takes other elements)" in n.message for r in results.values()
+           "(each dequeue takes other elements)" in n.message or
+           "which the rewrite does not follow: each dequeue made where it goes" in n.message for r in results.values()
            for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
         from tfdata_bridge._src.migrate.towers import tower_queues
         tower_queues(modules, texts, results, names)
