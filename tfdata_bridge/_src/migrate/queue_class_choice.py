@@ -95,10 +95,8 @@ def _split(module: cst.Module, others: list[str] | None) -> str | None:
         if choice is None or any(nodes_of(choice[0], t) for t in (cst.Lambda, cst.NamedExpr, cst.Await, cst.Yield)):
             continue
         test, yes, no = choice
-        arm = lambda cls: cst.IndentedBlock(body=[stmt.with_changes(
-            leading_lines=[], body=[small.with_changes(value=small.value.with_changes(func=cls))])])
-        changed[stmt] = cst.If(test=_bare(test), body=arm(yes), orelse=cst.Else(body=arm(no)),
-                               leading_lines=stmt.leading_lines)
+        changed[stmt] = cst.If(test=_bare(test), body=_arm(stmt, small, yes),
+                               orelse=cst.Else(body=_arm(stmt, small, no)), leading_lines=stmt.leading_lines)
     if not changed:
         return None
 
@@ -112,6 +110,12 @@ def _split(module: cst.Module, others: list[str] | None) -> str | None:
         new = new.with_changes(body=[s for s in new.body if not (isinstance(s, cst.FunctionDef) and
                                                                   s.name.value in gone)])
     return new.code
+
+
+def _arm(stmt: cst.SimpleStatementLine, small: cst.Assign, cls: cst.BaseExpression) -> cst.IndentedBlock:
+    """The branch making the queue of class ``cls``: the statement with that class called."""
+    return cst.IndentedBlock(body=[stmt.with_changes(leading_lines=[], body=[
+        small.with_changes(value=small.value.with_changes(func=cls))])])
 
 
 def _bare(test: cst.BaseExpression) -> cst.BaseExpression:
