@@ -72,9 +72,29 @@ def caller_dequeues(finder, fn: cst.FunctionDef, first: list[cst.CSTNode]
             if not (isinstance(ds, (cst.Assign, cst.Return)) and isinstance(ds.value, cst.Call) and not ds.value.args
                     and isinstance(ds.value.func, cst.Attribute) and ds.value.func.value is uses[0]
                     and ds.value.func.attr.value == "dequeue"):
+                handed = _handed_to(d, uses[0]) if d is not None else None
+                if handed is not None:
+                    said = cst.Module([]).code_for_node(handed.func)
+                    line = finder.scopes.lines.get(d)
+                    raise NotADequeue(
+                        f"the queue `{v}` is handed to `{said}(...)`{f' (line {line})' if line else ''}, which the "
+                        "rewrite does not follow: each dequeue made where it goes (once per clone or tower, a "
+                        "`clone_fn` called in a loop) took the next element; the tensors the queue was filled with "
+                        "would give every one the same element; dequeue it once here and hand the tensors on, or "
+                        "keep the queue (`migrate --to compat`)")
                 raise NotADequeue(f"the queue `{v}` is used other than by `{v}.dequeue()` as a statement of its own")
             out.append((d, cst.Name(v)))
     return out
+
+
+def _handed_to(stmt: cst.SimpleStatementLine, use: cst.CSTNode) -> cst.Call | None:
+    """The call of ``stmt`` that ``use`` is an argument of (or an element of a list or tuple argument of)."""
+    for call in nodes_of(stmt, cst.Call):
+        for arg in call.args:
+            value = arg.value
+            if value is use or isinstance(value, (cst.List, cst.Tuple)) and any(e.value is use for e in value.elements):
+                return call
+    return None
 
 
 class NotADequeue(Refusal):

@@ -43,6 +43,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
         if listed is not None:
             return f"{listed}; {_DROPIN}"
     if stmt is None:
+        from tfdata_bridge._src.migrate.queue_class_choice import class_choice_reason
+
+        chosen = class_choice_reason(module, line, kind)
+        if chosen is not None:
+            return f"{chosen}; {_DROPIN}"
         return (f"a `{kind}` made where no name holds it (inline, or one of several targets) is in no form the "
                 f"rewrite knows; {_DROPIN}")
     target = stmt.body[0].targets[0].target

@@ -7,6 +7,7 @@
   chain, written out where the chain stands;
 - ``named_apis.py``: a reader class or a batch function chosen by name (a dict, ``getattr``, ``A if c else B``),
   written as the call it makes, or as a choice between the calls;
+- ``queue_class_choice.py`` (round 68): a queue class a flag chooses where the queue is made, as an ``if``/``else``;
 
 and, over a tree, ``registry_readers.py`` (``tree.rewrite_tree``): a reader taken from a registry by a literal
 name.
@@ -26,19 +27,21 @@ import libcst as cst
 from tfdata_bridge._src.migrate.constant_kwargs import expand_constant_kwargs
 from tfdata_bridge._src.migrate.fluent_builders import inline_fluent_builders
 from tfdata_bridge._src.migrate.named_apis import _QUICK as _NAMED, resolve_named_apis
+from tfdata_bridge._src.migrate.queue_class_choice import _QUICK as _CHOSEN, split_module
 from tfdata_bridge._src.migrate.scope_decorators import inline_scope_decorators
 from tfdata_bridge._src.migrate.calls import code_of
 
 # (decorators first: found through the tree's resolver, by the nodes of the module as the tree gave it)
 # (an API chosen by name before the ``**`` of its call is spelled out: the call then names the batch)
-_FORMS = (inline_scope_decorators, inline_fluent_builders, resolve_named_apis, expand_constant_kwargs)
+_FORMS = (inline_scope_decorators, inline_fluent_builders, resolve_named_apis, expand_constant_kwargs, split_module)
 
 
 def r16_forms(module: cst.Module, external=None, why: list | None = None) -> cst.Module:
     """``module`` with each of round 16's forms rewritten in turn (the same module object where none is)."""
     code = code_of(module)
     if "**" not in code and "setattr(" not in code and "return self" not in code and not _NAMED.search(code) and \
-            (external is None or "@" not in code):  # (none of the forms can be here)
+            (external is None or "@" not in code) and not ("FIFOQueue" in code and _CHOSEN.search(code)):
+        # (none of the forms can be here)
         return module
     for form in _FORMS:
         module = form(module, external, why)

@@ -38,6 +38,8 @@ from tfdata_bridge._src.migrate.walk import Visitor
 
 _LEFT = "runs in a loop or a nested function (one per tower, say)"
 _TWICE = "(each dequeue takes other elements)"  # (several dequeues in straight code: the same competition)
+# (the queue handed, with a function of the caller dequeuing it, to a call building towers: ``queue_callers.py``)
+_HANDED = "which the rewrite does not follow: each dequeue made where it goes"
 
 
 class _No(Exception):
@@ -46,7 +48,8 @@ class _No(Exception):
 
 def tower_queues(modules, texts, results, names) -> None:
     for path in modules:
-        if not any(n.kind == "refused" and (_LEFT in n.message or _TWICE in n.message) for n in results[path].notes):
+        if not any(n.kind == "refused" and (_LEFT in n.message or _TWICE in n.message or _HANDED in n.message)
+                   for n in results[path].notes):
             continue
         try:
             _towers(path, modules, texts, results, names)
@@ -98,7 +101,7 @@ def _towers(path, modules, texts, results, names) -> None:
             small = _single(q_stmt)
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
                     small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)
-                    and f"{small.targets[0].target.value}.dequeue()" in results[path].code):
+                    and ".dequeue()" in results[path].code):  # (the queue's, or a tower function's parameter's)
                 continue
             try:
                 p_home, helper = _resolve(path, mod, small.value.func, names, results)
@@ -194,8 +197,11 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
     # the queue's uses: ``q.dequeue()`` only, wherever in the function (a loop, a comprehension, a nested
     # function: each makes one op, which takes the next element as a get_next does); ``q`` bound nowhere else
     dequeues = []
+    handed = _handed(fn, flat, q)
+    inside = {id(n) for n in nodes_of(handed[1], cst.Name)} if handed is not None else set()
     for node in nodes_of(fn, cst.Name):
-        if node.value != q or node is small.targets[0].target:
+        if node.value != q or node is small.targets[0].target or id(node) in inside or \
+                handed is not None and node is handed[2]:
             continue
         holder = next((s for s in reversed(flat) if any(n is node for n in nodes_of(s, cst.Name))), None)
         call = next((c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute)
@@ -203,26 +209,34 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
         if call is None or call.func.attr.value != "dequeue" or call.args:
             raise _No
         dequeues.append((holder, call))
+    if handed is not None:
+        dequeues += _param_dequeues(handed[1])
     if not dequeues:
         raise _No
-    # the function making the batches, and its chain to the get_next
     f_call = made.body[0].value
-    f_home, f_fn = _resolve(path, mod, f_call.func, names, results)
-    f_mod = parsed(results[f_home].code)
-    copies, dropped_summaries, new_name = _dataset_chain(f_mod, f_fn)
+    own = _own_dataset(made)
+    if own is not None:  # (the batches made here, by the caller's own iterator: the dataset it reads)
+        f_home, f_fn, copies, dropped_summaries, new_name, source = path, None, [], "", own.value, own
+    else:  # the function making the batches, and its chain to the get_next
+        f_home, f_fn = _resolve(path, mod, f_call.func, names, results)
+        f_mod = parsed(results[f_home].code)
+        copies, dropped_summaries, new_name = _dataset_chain(f_mod, f_fn)
+        new_func = f_call.func.with_changes(attr=cst.Name(new_name)) if isinstance(f_call.func, cst.Attribute) \
+            else cst.Name(new_name)
+        source = f_call.with_changes(func=new_func)
     # the caller
     v1 = v1_prefix(mod) or "tf"  # (``import tensorflow.compat.v1 as tf`` added below where there is none)
-    new_func = f_call.func.with_changes(attr=cst.Name(new_name)) if isinstance(f_call.func, cst.Attribute) \
-        else cst.Name(new_name)
-    source = f_call.with_changes(func=new_func)
     if capacity is not None:
         source = cst.Call(cst.Attribute(source, cst.Name("prefetch")), [cst.Arg(capacity)])
     iterator = cst.parse_expression(f"{v1}.data.make_one_shot_iterator(\n    "  # (libcst indents it as the block)
                                     f"{cst.Module([]).code_for_node(source)})")
     said = (f"the prefetch queue of batches `{q}` (`{helper.name.value}`) rewritten to tf.data: one iterator over "
-            f"`{new_name}` (`{f_fn.name.value}`'s batches as a dataset), prefetched by the queue's capacity; each "
-            f"`{q}.dequeue()` is its `get_next()`, which takes the next batch as each tower's dequeue did (the "
-            "towers compete for the batches)")
+            f"`{new_name}` ({f'`{f_fn.name.value}`' if f_fn is not None else 'this function'}'s batches as a dataset), "
+            f"prefetched by the queue's capacity; each `{q}.dequeue()` is its `get_next()`, which takes the next batch "
+            "as each tower's dequeue did (the towers compete for the batches)")
+    if handed is not None:
+        said += (f"; `{handed[1].name.value}`, handed the queue with it by `{dotted(handed[0].func)}(...)`, dequeues "
+                 f"its parameter `{handed[1].params.params[0].name.value}`: that dequeue is a `get_next()` too")
     comment = [cst.EmptyLine(comment=cst.Comment("# " + line)) for line in _wrap("tfdata-bridge migrate: " + said)]
     new_q = q_stmt.with_changes(body=[small.with_changes(value=iterator)],
                                 leading_lines=[*made.leading_lines, *comment])
@@ -271,7 +285,13 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
             f_new = _without_function(f_new, h)
             new_mod = _without_import(new_mod, h)
         else:
-            h_mod = _without_function(parsed(others[p_home]), h)
+            before = parsed(others[p_home])
+            h_mod = _without_function(before, h)
+            # (the imports only the helper read go with it: ``from ...ops import data_flow_ops``)
+            from tfdata_bridge._src.migrate.plumbing import _without_unused_imports
+
+            gone_fn = _functions(before).get(h)
+            h_mod = _without_unused_imports(h_mod, names_in(gone_fn) if gone_fn is not None else set(), before)
             others[p_home] = h_mod.code
             first, last = _span(modules[p_home], h)  # the helper's own notes (its queue left) go with it
             keep = [n for n in results[p_home].notes if not (n.kind == "refused" and first <= n.line <= last)]
@@ -279,7 +299,7 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
                 first, f"prefetch helper `{h}` removed: its callers read a dataset's iterator now", kind="info")]))
             new_mod = _without_import(new_mod, h)
     notes = [n for n in results[path].notes if not (n.kind == "refused" and (
-        _LEFT in n.message or _TWICE in n.message or f"`{h}`" in n.message))]
+        _LEFT in n.message or _TWICE in n.message or _HANDED in n.message or f"`{h}`" in n.message))]
     notes.append(Note(_line_of(texts[path], q_stmt, mod), said, kind="info"))
     if f_home == path and dropped_summaries:
         notes.append(Note(_line(modules[path], f_fn.name.value), f"`{new_name}` made of `{f_fn.name.value}`: its "
@@ -307,6 +327,67 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
                               kind="info"))
         results[f_home] = replace(results[f_home], code=f_new.code, notes=tuple(sorted(
             [*kept, *extra], key=lambda n: n.line)))
+
+
+def _own_dataset(made: cst.SimpleStatementLine) -> cst.Name | None:
+    """``d`` where ``made`` is ``a, b = tf.data.make_one_shot_iterator(d).get_next()`` (the caller's own batches,
+    ``d`` a name); None else."""
+    v = _single(made).value
+    if isinstance(v, cst.Call) and not v.args and isinstance(v.func, cst.Attribute) and \
+            v.func.attr.value == "get_next" and isinstance(v.func.value, cst.Call) and \
+            dotted(v.func.value.func).endswith("data.make_one_shot_iterator") and len(v.func.value.args) == 1 and \
+            isinstance(v.func.value.args[0].value, cst.Name) and not v.func.value.args[0].keyword:
+        return v.func.value.args[0].value
+    return None
+
+
+def _handed(fn: cst.FunctionDef, flat: list[cst.SimpleStatementLine], q: str):
+    """(the call, the function of ``fn``'s own body, the ``q`` handed) where ``fn`` hands ``[q]`` (or ``q``) to
+    one call that is also handed a function defined in ``fn`` (slim's ``create_clones(config, clone_fn,
+    [batch_queue])``), that function named nowhere else, with one parameter read only by ``.dequeue()``; None
+    where ``q`` is handed to no call so."""
+    own = {s.name.value: s for s in fn.body.body if isinstance(s, cst.FunctionDef)} \
+        if isinstance(fn.body, cst.IndentedBlock) else {}
+    for call in nodes_of(fn, cst.Call):
+        given = [a.value for a in call.args if isinstance(a.value, cst.Name) and a.value.value in own]
+        mine = [a.value if isinstance(a.value, cst.Name) else a.value.elements[0].value for a in call.args
+                if isinstance(a.value, cst.Name) and a.value.value == q or isinstance(a.value, (cst.List, cst.Tuple))
+                and len(a.value.elements) == 1 and isinstance(a.value.elements[0].value, cst.Name)
+                and a.value.elements[0].value.value == q]
+        if len(given) != 1 or len(mine) != 1 or any(a.star or a.keyword for a in call.args):
+            continue
+        g = own[given[0].value]
+        if g.decorators or len(g.params.params) != 1 or g.params.params[0].default is not None or \
+                isinstance(g.params.star_arg, cst.Param) or g.params.kwonly_params or g.params.star_kwarg:
+            raise _No
+        param = g.params.params[0].name.value
+        if param != q and any(n.value == q for n in nodes_of(g, cst.Name)):
+            raise _No  # (the queue read in it by its own name too)
+        if sum(n.value == g.name.value for n in nodes_of(fn, cst.Name)) != 2:
+            raise _No  # (its def and this call: nothing else calls it)
+        _param_dequeues(g)
+        return call, g, mine[0]
+    return None
+
+
+def _param_dequeues(g: cst.FunctionDef) -> list[tuple[cst.SimpleStatementLine, cst.Call]]:
+    """Each ``p.dequeue()`` of ``g``'s one parameter ``p``, with its statement; _No where ``p`` is read or bound
+    otherwise."""
+    param = g.params.params[0].name
+    out = []
+    flat = nodes_of(g, cst.SimpleStatementLine)
+    for node in nodes_of(g.body, cst.Name):
+        if node.value != param.value:
+            continue
+        holder = next((s for s in reversed(flat) if any(n is node for n in nodes_of(s, cst.Name))), None)
+        call = next((c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute)
+                     and c.func.value is node), None) if holder is not None else None
+        if call is None or call.func.attr.value != "dequeue" or call.args:
+            raise _No
+        out.append((holder, call))
+    if not out:
+        raise _No
+    return out
 
 
 def _calls(code: str, name: str) -> bool:

@@ -59,9 +59,19 @@ def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[st
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules (a queue
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
-    from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
+    from dataclasses import replace
 
-    return {p: with_hidden_queues(r) for p, r in _rewrite_tree_whole(sources, root).items()}
+    from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
+    from tfdata_bridge._src.migrate.queue_class_choice import split_queue_class_choices
+
+    # (a queue class a flag chooses in the constructor's callee, written as the ``if``/``else`` of two constructors:
+    # the same program, so no trial; a module then left gives its own text back: ``queue_class_choice.py``)
+    split = split_queue_class_choices(dict(sources), root or "")
+    if split is None:
+        return {p: with_hidden_queues(r) for p, r in _rewrite_tree_whole(sources, root).items()}
+    out = _given_back(_rewrite_tree_whole(split, root), sources, split)
+    return {p: with_hidden_queues(replace(r, code=sources[p]) if split[p] != sources[p] and r.code == split[p] else r)
+            for p, r in out.items()}
 
 
 def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
@@ -793,7 +803,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
                 break
     _stored_reader_classes(modules, texts, results, resolver, imported, near)  # (then importers' plumbing goes)
     if any("runs in a loop or a nested function (one per tower" in n.message or
-           "(each dequeue takes other elements)" in n.message for r in results.values()
+           "(each dequeue takes other elements)" in n.message or
+           "which the rewrite does not follow: each dequeue made where it goes" in n.message for r in results.values()
            for n in r.notes):  # a prefetch queue of batches dequeued per tower (``towers.py``)
         from tfdata_bridge._src.migrate.towers import tower_queues
         tower_queues(modules, texts, results, names)
