@@ -74,6 +74,7 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies, inline_handed_reader_classes
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
+    from tfdata_bridge._src.migrate.reader_pools import inline_reader_pools
 
     paths = {p: os.path.abspath(p) for p in sources}
     originals = sources
@@ -88,6 +89,9 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
     # (preprocessing copies handed to a batch helper, a prefetch helper of another module: ``handed_copies.py``)
     inlined = inline_handed_copies(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
+    # (a pool of k reader objects filling a common queue from its method, written out where it is made and read:
+    # the k-reader loop of ``handbuilt.py``; ``reader_pools.py``)
+    inlined = inline_reader_pools(inlined or {paths[p]: t for p, t in sources.items()}) or inlined
     # (a reader class every call hands a helper, written there by name: ``handed_copies.py``; kept only where the
     # modules it changed are then rewritten whole, below)
     unhanded = inlined
