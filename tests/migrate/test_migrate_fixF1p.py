@@ -19,8 +19,9 @@ from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, 
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixF1p_programs"
-COMPARE = {"gang_mixed_two_readers": "multiset"}
-REWRITTEN = ["gang_fifo_one_reader.py", "gang_mixed_two_readers.py", "own_pool_comprehension_fifo.py"]
+COMPARE = {"pull_list_two_readers_shuffled": "multiset"}
+REWRITTEN = ["own_pool_comprehension_fifo.py",
+             "pull_pattern_one_reader_in_order.py", "pull_list_two_readers_shuffled.py"]
 
 
 @pytest.mark.timeout(300)
@@ -33,15 +34,53 @@ def test_a_reader_pool_object_is_written_out_as_the_k_reader_loop_and_delivers_t
         assert "tf.data" in code[name] and "Queue(" not in code[name], (name, notes[name])
         assert "Pool(" not in code[name] and "ReaderGang(" not in code[name], code[name]
     assert "class Pool" not in code["own_pool_comprehension_fifo.py"]  # (named nowhere else: gone)
-    assert "interleave" in code["gang_mixed_two_readers.py"], code["gang_mixed_two_readers.py"]
-    assert "interleave" not in code["gang_fifo_one_reader.py"]  # (one reader: the files in turn, as legacy)
+    assert "interleave" in code["pull_list_two_readers_shuffled.py"], code["pull_list_two_readers_shuffled.py"]
+    assert "interleave" not in code["pull_pattern_one_reader_in_order.py"]  # (one reader: the files in turn)
     # (the kept pool is left, and so is the class it names; the helper every rewritten call read goes)
     assert "tf.data" not in code["pool_kept_then_read_left.py"]
     assert "is handed to `gang.ReaderGang`" in notes["pool_kept_then_read_left.py"], notes
-    assert "class ReaderGang" in code["gang_lib/gang.py"] and "def gang_read" not in code["gang_lib/gang.py"]
-    programs = sorted(p for p in original.glob("*.py"))
-    assert len(programs) == 4
+    assert "class ReaderGang" in code["gang_lib/gang.py"]
+    # (the slim-like read: the puller written out, its ``dtypes`` and ``reader_kwargs`` no call gives folded, the
+    # helper gone; the single-pass read beside it left as it was)
+    pull = code["pull_lib/pull.py"]
+    assert "class Puller" not in pull and "def pull_read" not in pull and "def single_pass" in pull, pull
+    assert "pull_read` removed" in notes["pull_lib/pull.py"], notes["pull_lib/pull.py"]
+    programs = sorted(p for p in original.glob("*.py") if p.name in REWRITTEN)  # (the one left runs as written)
+    assert len(programs) == 3
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end="OutOfRangeError")
         assert want["batches"], name
+
+
+SLIM_LIKE = """import tensorflow.compat.v1 as tf
+
+
+def read(files, reader_class, num_readers=1, reader_kwargs=None, dtypes=None):
+    queue = tf.train.string_input_producer(files)
+    dtypes = dtypes or [tf.string, tf.string]
+    common = tf.FIFOQueue(8, dtypes=dtypes)
+    ops = []
+    for _ in range(num_readers):
+        ops.append(common.enqueue(reader_class(**(reader_kwargs or {})).read(queue)))
+    tf.train.add_queue_runner(tf.train.QueueRunner(common, ops))
+    return common.dequeue()
+"""
+
+
+def test_a_parameter_no_call_gives_is_folded_and_one_a_call_gives_is_kept(tmp_path):
+    from tfdata_bridge._src.migrate.reader_pools import fold_unset_params
+
+    lib = str(tmp_path / "lib.py")
+    caller = "from lib import read\nimport tensorflow.compat.v1 as tf\n\n\ndef f(files):\n    return read(files, %s)\n"
+    folded = fold_unset_params({lib: SLIM_LIKE, str(tmp_path / "a.py"): caller % "tf.TFRecordReader"}, str(tmp_path))
+    assert folded is not None
+    assert "dtypes=[tf.string, tf.string]" in folded[lib] and "dtypes or" not in folded[lib], folded[lib]
+    assert "reader_class().read(queue)" in folded[lib] and "reader_kwargs" not in folded[lib], folded[lib]
+    # (a call giving the dtypes, by keyword or by position, keeps that parameter; the other still goes)
+    for given in ("tf.TFRecordReader, dtypes=[tf.string, tf.string]", "tf.TFRecordReader, 1, None, [tf.string] * 2"):
+        kept = fold_unset_params({lib: SLIM_LIKE, str(tmp_path / "a.py"): caller % given}, str(tmp_path))
+        assert kept is None or "dtypes = dtypes or" in kept[lib], kept
+    # (a call handing on ``*args`` could give it: nothing is folded)
+    starred = "from lib import read\n\n\ndef f(*args):\n    return read(*args)\n"
+    assert fold_unset_params({lib: SLIM_LIKE, str(tmp_path / "a.py"): starred}, str(tmp_path)) is None

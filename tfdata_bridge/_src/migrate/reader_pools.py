@@ -420,3 +420,166 @@ def inline_reader_pools(texts: dict[str, str]) -> dict[str, str] | None:
             keep.append(stmt)
         out[path] = module.with_changes(body=keep).code
     return out
+
+
+# --- a parameter no call of the tree gives, read only through ``p or LITERAL`` -----------------------------------
+
+def _literal(expr: cst.BaseExpression) -> bool:
+    """``{}``, or a list / tuple of dotted names (``[tf.string, tf.string]``): a value the same wherever written."""
+    if isinstance(expr, cst.Dict):
+        return not expr.elements
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return bool(expr.elements) and all(not isinstance(e, cst.StarredElement) and dotted(e.value) != ""
+                                           for e in expr.elements)
+    return False
+
+
+def _unset_reads(fn: cst.FunctionDef, name: str) -> dict[int, cst.BaseExpression] | None:
+    """{id of each node to replace: its replacement} where ``name`` (a parameter of ``fn`` defaulting to ``None``)
+    is read only as ``name or LITERAL`` or, after a statement ``name = name or LITERAL`` of the function (at its
+    top or in a ``with`` block of it, bound nowhere else), as ``name`` itself: each read becomes the literal and
+    the statement goes. None where that is not so."""
+    from tfdata_bridge._src.migrate.calls import bound_names as _bound
+
+    reads = [n for n in identifiers(fn.body) if n.value == name]
+    if not reads or nodes_of(fn.body, cst.FunctionDef) or nodes_of(fn.body, cst.Lambda) \
+            or nodes_of(fn.body, cst.Global) or nodes_of(fn.body, cst.Nonlocal):
+        return None
+    swaps: dict[int, cst.BaseExpression] = {}
+    taken: set[int] = set()
+    literal = None
+
+    def scan(block) -> bool:
+        nonlocal literal
+        for stmt in block:
+            small = _one(stmt)
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                                                                                          cst.Name) \
+                    and small.targets[0].target.value == name:
+                value = small.value
+                if literal is not None or not (isinstance(value, cst.BooleanOperation)
+                                               and isinstance(value.operator, cst.Or)
+                                               and isinstance(value.left, cst.Name) and value.left.value == name
+                                               and _literal(value.right)):
+                    return False
+                literal = value.right
+                swaps[id(stmt)] = cst.RemovalSentinel.REMOVE
+                taken.update({id(value.left), id(small.targets[0].target)})
+                continue
+            if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+                if not scan(stmt.body.body):
+                    return False
+                continue
+            if name in _bound(stmt):
+                return False
+            for op in nodes_of(stmt, cst.BooleanOperation):
+                if isinstance(op.operator, cst.Or) and isinstance(op.left, cst.Name) and op.left.value == name \
+                        and _literal(op.right):
+                    swaps[id(op)] = op.right
+                    taken.add(id(op.left))
+            for n in identifiers(stmt):
+                if n.value == name and id(n) not in taken:
+                    if literal is None:
+                        return False
+                    swaps[id(n)] = literal
+                    taken.add(id(n))
+        return True
+
+    if not scan(_body(fn)):
+        return None
+    return swaps if all(id(n) in taken for n in reads) else None
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, swaps):
+        self.swaps = swaps
+
+    def on_leave(self, original, updated):
+        new = self.swaps.get(id(original), updated)
+        if isinstance(new, cst.Call):  # (``cls(**{})``: the empty keywords go)
+            args = [a for a in new.args if not (a.star == "**" and isinstance(a.value, cst.Dict)
+                                                and not a.value.elements)]
+            if len(args) != len(new.args):
+                if args:
+                    args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                new = new.with_changes(args=args)
+        return new
+
+
+def fold_unset_params(texts: dict[str, str], root: str) -> dict[str, str] | None:
+    """``texts`` with each top-level function's parameter that defaults to ``None``, that no call of the function
+    in the tree gives, and that the function reads only through ``p or LITERAL`` (slim's ``dtypes = dtypes or
+    [tf.string, tf.string]``; the reader pool's ``reader_kwargs or {}`` written out above) taken as ``None``: the
+    literal written where it is read, the parameter gone (a caller outside the tree giving it gets a ``TypeError``,
+    never a different queue). The same values, so the same program; None where nothing changed."""
+    if not any(" or {}" in t or " or [" in t for t in texts.values()):
+        return None
+    from tfdata_bridge._src.migrate.handed_copies import _Tree
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    tree = None
+
+    def _tree():
+        nonlocal tree
+        tree = _Tree(texts, root)
+        return tree
+
+    def _fold_fn(fn, path, get_tree, original):
+        params = fn.params.params
+        for param in params:
+            i = original.index(param.name.value)
+            if not (param.default is not None and isinstance(param.default, cst.Name)
+                    and param.default.value == "None") or param.star:
+                continue
+            swaps = _unset_reads(fn, param.name.value)
+            if swaps is None:
+                continue
+            t = get_tree()
+            if path not in t.modules:
+                return None
+            sites = t.sites(path, fn.name.value)
+            if not sites or any(not _leaves(t, p, n, i, param.name.value) for p, n in sites):
+                continue
+            keep = [p for p in params if p is not param]
+            if keep and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and not fn.params.kwonly_params \
+                    and not isinstance(fn.params.star_kwarg, cst.Param):
+                keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            body = fn.body.visit(_Replace(swaps))
+            return fn.with_changes(params=fn.params.with_changes(params=keep), body=body)
+        return None
+
+    def _leaves(t, cpath, node, index, name) -> bool:
+        """The use ``node`` is a call of the function giving neither the ``index``-th argument nor ``name=``."""
+        up = parents(t.modules[cpath])
+        call = up.get(id(node))
+        if isinstance(call, cst.Attribute) and call.attr is node:
+            node, call = call, up.get(id(call))
+        if not isinstance(call, cst.Call) or call.func is not node:
+            return False
+        if any(a.star for a in call.args):
+            return False
+        positional = [a for a in call.args if a.keyword is None]
+        return len(positional) <= index and not any(a.keyword is not None and a.keyword.value == name
+                                                    for a in call.args)
+
+    out = dict(texts)
+    for path, text in texts.items():
+        if " or {}" not in text and " or [" not in text:
+            continue
+        try:
+            module = cst.parse_module(text)
+        except cst.ParserSyntaxError:
+            continue
+        new_body, changed = [], False
+        for stmt in module.body:
+            if isinstance(stmt, cst.FunctionDef) and not stmt.decorators:
+                original = [p.name.value for p in stmt.params.params]
+                while True:  # (each parameter so read, one after another)
+                    folded = _fold_fn(stmt, path, lambda: tree if tree is not None else _tree(), original)
+                    if folded is None:
+                        break
+                    stmt, changed = folded, True
+            new_body.append(stmt)
+        if changed:
+            out[path] = module.with_changes(body=new_body).code
+    return out if out != texts else None

@@ -74,7 +74,7 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies, inline_handed_reader_classes
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
-    from tfdata_bridge._src.migrate.reader_pools import inline_reader_pools
+    from tfdata_bridge._src.migrate.reader_pools import fold_unset_params, inline_reader_pools
 
     paths = {p: os.path.abspath(p) for p in sources}
     originals = sources
@@ -92,6 +92,8 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     # (a pool of k reader objects filling a common queue from its method, written out where it is made and read:
     # the k-reader loop of ``handbuilt.py``; ``reader_pools.py``)
     inlined = inline_reader_pools(inlined or {paths[p]: t for p, t in sources.items()}) or inlined
+    # (a parameter no call gives, read only through ``p or LITERAL``: slim's ``dtypes or [tf.string, tf.string]``)
+    inlined = fold_unset_params(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
     # (a reader class every call hands a helper, written there by name: ``handed_copies.py``; kept only where the
     # modules it changed are then rewritten whole, below)
     unhanded = inlined
@@ -110,7 +112,8 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     texts = {p: inlined[paths[p]] for p in sources}
     part = _part_changed(sources, texts, base)
     trial = _rewrite_tree({p: texts[p] for p in part}, base)
-    if any(trial[p].refused or trial[p].error is not None for p in part if paths[p] in handed):
+    if any(trial[p].error is not None or _new_refusals(trial, plain, p, originals, texts)
+           for p in part if paths[p] in handed):
         # (a helper whose reader parameter was made its own reader, its pipeline then left: a half-done rewrite,
         # the refusals of the callers' reader arguments only moved into the helper; the tree is tried without it)
         why.clear()
@@ -128,6 +131,17 @@ def _rewrite_tree_whole(sources: Mapping[str, str], root: str | None = None) -> 
     if left(trial) >= left({p: plain[p] for p in part}):
         return said_at(plain, why)
     return {**plain, **_given_back(trial, {p: originals[p] for p in part}, {p: texts[p] for p in part})}
+
+
+def _new_refusals(trial, plain, path: str, originals: Mapping[str, str], texts: Mapping[str, str]) -> bool:
+    """The trial's module ``path`` refuses what the plain rewrite did not: a refusal at another line of the
+    original, or of another API there (a pipeline of the module the handed reader class has nothing to do with,
+    slim's ``single_pass_read`` beside ``parallel_read``, refused alike either way, is not the trial's doing)."""
+    if not trial[path].refused:
+        return False
+    back = _given_back({path: trial[path]}, {path: originals[path]}, {path: texts[path]})[path]
+    before = {(n.line, n.message.split(" left", 1)[0]) for n in plain[path].refused}
+    return any((n.line, n.message.split(" left", 1)[0]) not in before for n in back.refused)
 
 
 def _part_changed(before: Mapping[str, str], after: Mapping[str, str], root: str) -> list[str]:

@@ -1,19 +1,23 @@
-"""A gang of two readers (another module's helper) over a shuffled file queue into a RandomShuffleQueue: each
-record once, in some order."""
+"""The slim-like parallel read (a package's) of a file pattern, one reader, not shuffled: legacy's order exactly,
+the record keys not read."""
 import os
 
 import tensorflow.compat.v1 as tf
 
-from gang_lib import gang, shards
+from gang_lib import shards
+from pull_lib.pull import pull_read
 
 FEATURES = {"weight": tf.FixedLenFeature([], tf.float32), "idx": tf.FixedLenFeature([], tf.int64)}
 
 
 def main(data_dir):
-    files = shards.write(os.path.join(data_dir, "gang_mixed"), shards=3, per_shard=4)
-    key, record = gang.gang_read(files, tf.TFRecordReader, epochs=1, count=2, mix=True, seed=5)
-    parsed = tf.parse_single_example(record, FEATURES)
-    weights, idxs = tf.train.batch([parsed["weight"] * 2.0, parsed["idx"]], batch_size=4)
+    folder = os.path.join(data_dir, "pull_one")
+    shards.write(folder, shards=3, per_shard=3)
+    _, serialized = pull_read(os.path.join(folder, "part_*.tfrecord"), tf.TFRecordReader, num_epochs=1,
+                              num_readers=1, shuffle=False)
+    example = tf.parse_single_example(serialized, FEATURES)
+    weights, idxs = tf.train.batch([example["weight"], example["idx"]], batch_size=2,
+                                   allow_smaller_final_batch=True)
     batches = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
