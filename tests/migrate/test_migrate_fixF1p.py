@@ -1,13 +1,14 @@
 """A pool of k reader objects filling a common queue from its method (slim's ``ParallelReader``: its ``__init__``
 makes the readers and keeps the queue, a method makes each reader's enqueue op into the queue and their
 ``QueueRunner``, and the read method returns the queue's dequeue), made and read at once (``return
-Pool(...).read(fq)``, ``key, value = Pool(...).read(fq)``), is written out there as the k-reader loop the rewrite
-knows (``reader_pools.py``; then ``prefetch_helper.py`` / ``handbuilt.py``), the class going where nothing names it
-any more. A helper whose graph scope spells its own name (slim's ``tf.name_scope(scope, 'parallel_read')``) is no
-longer taken as named in a string, so the reader class every call hands it is written there. The programs of
-``fixF1p_programs/`` (a package holding the pool and a helper, and a pool of a program's own module) are migrated as
-one tree and run against their originals: one reader not shuffled, in legacy's order; two readers shuffled, each
-record once. A pool kept in a name and read later is left, saying why."""
+Pool(...).read(fq)``), is written out there as the k-reader loop the rewrite knows (``reader_pools.py``; then
+``prefetch_helper.py``), the class going where nothing names it any more. A parameter no call gives, read only as
+``p or LITERAL`` (slim's ``dtypes or [tf.string, tf.string]``, ``reader_kwargs or {}``), is folded
+(``fold_unset_params``); a helper whose graph scope spells its own name is no longer taken as named in a string; a
+module's unrelated refusal (a single-pass read beside the helper) no longer undoes the reader class written into
+it. The programs of ``fixF1p_programs/`` (a slim-like package ``pull_lib``, a pool of a program's own module, a
+pool package ``gang_lib``) are migrated as one tree and run against their originals: one reader not shuffled, in
+legacy's order; two readers shuffled, each record once. A pool kept in a name and read later is left."""
 
 from __future__ import annotations
 

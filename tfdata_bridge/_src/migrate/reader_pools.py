@@ -40,6 +40,13 @@ fills it and returns ``self.q``; filled by ``ops.append(self.q.enqueue(r.read(qu
 (or ``ops = [self.q.enqueue(r.read(queue)) for r in self.r]``) and ``add_queue_runner(QueueRunner(self.q, ops))``.
 Made and read at once (``return Cls(...).read(fq)``, ``key, value = Cls(...).read(fq)``), its queue argument a
 name; the class goes once no module of the tree names it.
+
+Written out so, slim's ``parallel_read`` still reads two parameters its callers leave ``None``: ``reader_kwargs``
+(now ``reader_class(**(reader_kwargs or {}))``) and ``dtypes = dtypes or [tf.string, tf.string]``.
+``fold_unset_params`` takes such a parameter of a top-level function as ``None`` where every use of the function
+in the tree is a call giving it neither by position nor by keyword (no ``*``/``**``), and the function reads it
+only through ``p or LITERAL`` (``{}``, a list of dotted names) or after ``p = p or LITERAL``: the literal is
+written there (``**{}`` goes) and the parameter goes.
 """
 
 from __future__ import annotations
