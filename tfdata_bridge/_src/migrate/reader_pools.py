@@ -43,7 +43,7 @@ name; the class goes once no module of the tree names it.
 
 Written out so, slim's ``parallel_read`` still reads two parameters its callers leave ``None``: ``reader_kwargs``
 (now ``reader_class(**(reader_kwargs or {}))``) and ``dtypes = dtypes or [tf.string, tf.string]``.
-``fold_unset_params`` takes such a parameter of a top-level function as ``None`` where every use of the function
+``fold_unset_params`` takes such a parameter of a top-level function making a queue as ``None`` where every use of the function
 in the tree is a call giving it neither by position nor by keyword (no ``*``/``**``), and the function reads it
 only through ``p or LITERAL`` (``{}``, a list of dotted names) or after ``p = p or LITERAL``: the literal is
 written there (``**{}`` goes) and the parameter goes.
@@ -532,6 +532,8 @@ def fold_unset_params(texts: dict[str, str], root: str) -> dict[str, str] | None
         return tree
 
     def _fold_fn(fn, path, get_tree, original):
+        if "Queue" not in cst.Module(body=[]).code_for_node(fn.body):
+            return None  # (only a function making a queue: a queue's reader or dtypes)
         params = fn.params.params
         for param in params:
             i = original.index(param.name.value)

@@ -1,4 +1,5 @@
-"""k reader objects filling one common queue from a method of a gang object (slim's ParallelReader, renamed)."""
+"""k reader objects filling one common queue from a method of a gang object (slim's ParallelReader, renamed), its
+object kept in a name by its caller."""
 import tensorflow.compat.v1 as tf
 
 
@@ -26,14 +27,3 @@ class ReaderGang(object):
         tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(self._common, ops))
         return self._common
 
-
-def gang_read(files, reader_cls, epochs=None, count=2, mix=False, room=32, floor=4, seed=None):
-    """Reads ``files`` through ``count`` readers; the (key, record) of one."""
-    with tf.name_scope(None, "gang_read"):
-        file_queue = tf.train.string_input_producer(files, num_epochs=epochs, shuffle=mix, seed=seed)
-        if mix:
-            common = tf.RandomShuffleQueue(capacity=room, min_after_dequeue=floor, dtypes=[tf.string, tf.string],
-                                           seed=seed)
-        else:
-            common = tf.FIFOQueue(capacity=room, dtypes=[tf.string, tf.string])
-        return ReaderGang(reader_cls, common, count=count).pull(file_queue)
