@@ -1,5 +1,6 @@
 """A pool class of the program's own module (its fill a list comprehension in the read method itself, the readers
-made without keyword arguments), made and read at once in a helper returning the dequeue; FIFO common queue, one reader."""
+made without keyword arguments), made and read at once in a helper returning the dequeue; FIFO common queue, one
+reader."""
 import os
 
 import tensorflow.compat.v1 as tf

@@ -43,10 +43,10 @@ name; the class goes once no module of the tree names it.
 
 Written out so, slim's ``parallel_read`` still reads two parameters its callers leave ``None``: ``reader_kwargs``
 (now ``reader_class(**(reader_kwargs or {}))``) and ``dtypes = dtypes or [tf.string, tf.string]``.
-``fold_unset_params`` takes such a parameter of a top-level function making a queue as ``None`` where every use of the function
-in the tree is a call giving it neither by position nor by keyword (no ``*``/``**``), and the function reads it
-only through ``p or LITERAL`` (``{}``, a list of dotted names) or after ``p = p or LITERAL``: the literal is
-written there (``**{}`` goes) and the parameter goes.
+``fold_unset_params`` takes such a parameter of a top-level function making a queue as ``None`` where every use of
+the function in the tree is a call giving it neither by position nor by keyword (no ``*``/``**``), and the
+function reads it only through ``p or LITERAL`` (``{}``, a list of dotted names) or after ``p = p or LITERAL``: the
+literal is written there (``**{}`` goes) and the parameter goes.
 """
 
 from __future__ import annotations
