@@ -43,4 +43,5 @@ def test_a_provider_reading_through_a_k_reader_helper_is_left_naming_the_form_an
     assert "comes from `SpecProvider(spec, readers=2" in two[14], two[14]
     queue = dict(notes["pool.py"])[27]  # (the common queue, filled in the pool object's ``pull``)
     assert "filled by the enqueue ops that `ReaderPool.pull` (its object made at line 30) makes" in queue, queue
-    assert "a queue filled in a method of an object it is handed to is not followed" in queue, queue
+    assert "a queue filled in a method of an object it is handed to is followed only where that object is a reader " \
+        "pool" in queue, queue

@@ -137,6 +137,30 @@ def _plain_value(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or bool(dotted(value))
 
 
+_SCOPES = ("name_scope", "variable_scope", "op_scope")
+
+
+def _named_in_string(module: cst.Module, fname: str) -> bool:
+    """``module`` spells ``fname`` in a string literal (``__all__``, a lookup by name) that is not the name of a
+    graph op or scope (slim's ``with tf.name_scope(scope, 'parallel_read'):`` in ``parallel_read``, a ``name=``):
+    such a name labels the graph and can call nothing."""
+    if f'"{fname}"' not in code_of(module) and f"'{fname}'" not in code_of(module):
+        return False
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    up = parents(module)
+    for string in nodes_of(module, cst.SimpleString):
+        if string.evaluated_value != fname:
+            continue
+        arg = up.get(id(string))
+        call = up.get(id(arg)) if isinstance(arg, cst.Arg) else None
+        if isinstance(call, cst.Call) and (arg.keyword is not None and arg.keyword.value == "name" or
+                                           arg.keyword is None and dotted(call.func).split(".")[-1] in _SCOPES):
+            continue
+        return True
+    return False
+
+
 class _Tree:
     def __init__(self, texts: dict[str, str], root: str) -> None:
         self.texts = dict(texts)
@@ -161,7 +185,7 @@ class _Tree:
         for path, module in self.modules.items():
             imported += len([a for i in nodes_of(module, cst.ImportFrom) if not isinstance(i.names, cst.ImportStar)
                              for a in i.names if a.evaluated_name == fname])
-            if f'"{fname}"' in code_of(module) or f"'{fname}'" in code_of(module) or imported > 1:
+            if _named_in_string(module, fname) or imported > 1:
                 return [(path, module), (path, module)]
         for path, module in self.modules.items():
             if fname not in code_of(module):

@@ -174,7 +174,11 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                "`for` loop over `range(k)`), their `QueueRunner` and the one dequeue stand in the function that makes "
                "the queue, or in a helper of this module or another of the tree whose last statement is `return "
                "queue.dequeue()` (`_, value = helper(files, ...)`); a queue filled in a method of an object it is "
-               "handed to is not followed (write the readers' loop where the queue is made)")
+               "handed to is followed only where that object is a reader pool of this module made and read at once "
+               "(slim's `return ParallelReader(reader_class, queue, num_readers=k).read(filename_queue)`: its "
+               "`__init__` making the readers and keeping the queue, its method their enqueue ops, runner and "
+               "dequeue), and the pipeline so written out is then rewritten (else write the readers' loop where the "
+               "queue is made)")
     elif not dequeues:
         why = (f"and read outside {where} (on an attribute, or through another name), where no rewrite took "
                "its read (a note at the read says why, where it is a batch or a dequeue the rewrite follows)")

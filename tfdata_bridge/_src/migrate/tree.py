@@ -110,6 +110,7 @@ def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> di
     from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies, inline_handed_reader_classes
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
+    from tfdata_bridge._src.migrate.reader_pools import fold_unset_params, inline_reader_pools
 
     paths = {p: os.path.abspath(p) for p in sources}
     originals = sources
@@ -124,35 +125,66 @@ def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> di
     inlined = inline_queue_builders({paths[p]: t for p, t in sources.items()}, base)
     # (preprocessing copies handed to a batch helper, a prefetch helper of another module: ``handed_copies.py``)
     inlined = inline_handed_copies(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
-    # (a reader class every call hands a helper, written there by name: ``handed_copies.py``; kept only where the
-    # modules it changed are then rewritten whole, below)
-    unhanded = inlined
-    handed_in = inlined or {paths[p]: t for p, t in sources.items()}
-    inlined = inline_handed_reader_classes(handed_in, base) or inlined
-    handed = set() if inlined is unhanded else {p for p in handed_in if inlined[p] != handed_in[p]}
-    # (a reader taken from a registry by a literal name: ``registry_readers.py``)
-    why: list = []
-    inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) or inlined
-    if inlined is None:
-        return said_at(plain, why)
-    # (the trial rewrites only the part of the tree the inlining changed: the modules linked to a changed one by
-    # imports, either way, directly or not; a rewrite reaches another module only through them (``_quiet``), so
-    # every other module's trial would be its plain rewrite again, and the choice below, made on the part, is
-    # the choice made on the whole tree)
-    texts = {p: inlined[paths[p]] for p in sources}
-    part = _part_changed(sources, texts, base)
-    trial = _rewrite_tree({p: texts[p] for p in part}, base)
-    if any(trial[p].refused or trial[p].error is not None for p in part if paths[p] in handed):
-        # (a helper whose reader parameter was made its own reader, its pipeline then left: a half-done rewrite,
-        # the refusals of the callers' reader arguments only moved into the helper; the tree is tried without it)
-        why.clear()
-        inlined = resolve_registry_readers(unhanded or {paths[p]: t for p, t in sources.items()}, base, why) \
-            or unhanded
+    # (a pool of k reader objects filling a common queue from its method, written out where it is made and read:
+    # the k-reader loop of ``handbuilt.py``; and a parameter no call gives, read only through ``p or LITERAL``:
+    # slim's ``dtypes or [tf.string, tf.string]``; ``reader_pools.py``; kept only where the loop so written is
+    # then rewritten, below)
+    unpooled = inlined
+    pooled_in = inlined or {paths[p]: t for p, t in sources.items()}
+    pooled = inline_reader_pools(pooled_in) or None
+    pooled = fold_unset_params(pooled or pooled_in, base) or pooled
+    runners = {} if pooled is None else {p: pooled[p].count("QueueRunner(") for p in pooled_in
+                                         if pooled[p] != pooled_in[p]}
+
+    def tried(inlined):
+        """(texts, part, trial, why) of the handed-class and registry forms over ``inlined``; None for the plain."""
+        # (a reader class every call hands a helper, written there by name: ``handed_copies.py``; kept only where
+        # the modules it changed are then rewritten whole, below)
+        unhanded = inlined
+        handed_in = inlined or {paths[p]: t for p, t in sources.items()}
+        inlined = inline_handed_reader_classes(handed_in, base) or inlined
+        handed = set() if inlined is unhanded else {p for p in handed_in if inlined[p] != handed_in[p]}
+        # (a reader taken from a registry by a literal name: ``registry_readers.py``)
+        why: list = []
+        inlined = resolve_registry_readers(inlined or {paths[p]: t for p, t in sources.items()}, base, why) \
+            or inlined
         if inlined is None:
-            return said_at(plain, why)
+            return None, why
+        # (the trial rewrites only the part of the tree the inlining changed: the modules linked to a changed one
+        # by imports, either way, directly or not; a rewrite reaches another module only through them
+        # (``_quiet``), so every other module's trial would be its plain rewrite again, and the choice below, made
+        # on the part, is the choice made on the whole tree)
         texts = {p: inlined[paths[p]] for p in sources}
         part = _part_changed(sources, texts, base)
         trial = _rewrite_tree({p: texts[p] for p in part}, base)
+        if any(trial[p].error is not None or _new_refusals(trial, plain, p, originals, texts)
+               for p in part if paths[p] in handed):
+            # (a helper whose reader parameter was made its own reader, its pipeline then left: a half-done
+            # rewrite, the refusals of the callers' reader arguments only moved into the helper; the tree is tried
+            # without it)
+            why.clear()
+            inlined = resolve_registry_readers(unhanded or {paths[p]: t for p, t in sources.items()}, base, why) \
+                or unhanded
+            if inlined is None:
+                return None, why
+            texts = {p: inlined[paths[p]] for p in sources}
+            part = _part_changed(sources, texts, base)
+            trial = _rewrite_tree({p: texts[p] for p in part}, base)
+        return (texts, part, trial), why
+
+    found, why = tried(pooled if pooled is not None else unpooled)
+    if pooled is not None:
+        # (a module whose pool was written out but whose loop the trial left is only restructured, not migrated:
+        # it is tried as it was, the others kept so)
+        left_as = set(runners) if found is None else \
+            {paths[p] for p in found[1] if paths[p] in runners and
+             found[2][p].code.count("QueueRunner(") >= runners[paths[p]]}
+        if left_as:
+            kept = {p: pooled_in[p] if p in left_as else t for p, t in pooled.items()}
+            found, why = tried(unpooled if kept == pooled_in else kept)
+    if found is None:
+        return said_at(plain, why)
+    texts, part, trial = found
 
     def left(results) -> int:
         return sum(len(r.refused) + (r.error is not None) for r in results.values())
@@ -160,6 +192,17 @@ def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> di
     if left(trial) >= left({p: plain[p] for p in part}):
         return said_at(plain, why)
     return {**plain, **_given_back(trial, {p: originals[p] for p in part}, {p: texts[p] for p in part})}
+
+
+def _new_refusals(trial, plain, path: str, originals: Mapping[str, str], texts: Mapping[str, str]) -> bool:
+    """The trial's module ``path`` refuses what the plain rewrite did not: a refusal at another line of the
+    original, or of another API there (a pipeline of the module the handed reader class has nothing to do with,
+    slim's ``single_pass_read`` beside ``parallel_read``, refused alike either way, is not the trial's doing)."""
+    if not trial[path].refused:
+        return False
+    back = _given_back({path: trial[path]}, {path: originals[path]}, {path: texts[path]})[path]
+    before = {(n.line, n.message.split(" left", 1)[0]) for n in plain[path].refused}
+    return any((n.line, n.message.split(" left", 1)[0]) not in before for n in back.refused)
 
 
 def _part_changed(before: Mapping[str, str], after: Mapping[str, str], root: str) -> list[str]:
