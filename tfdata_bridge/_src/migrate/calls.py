@@ -481,10 +481,6 @@ class _ExpressionContextVisitor(_Unrebuilt, ExpressionContextVisitor):
     pass
 
 
-class _QualifiedNameVisitor(_Unrebuilt, QualifiedNameVisitor):
-    pass
-
-
 class _ParentNodeVisitor(_Unrebuilt, ParentNodeVisitor):
     def on_leave(self, original_node: cst.CSTNode) -> None:
         # (``ParentNodeVisitor.on_leave`` less its ``original_node.children``: libcst collects those by rebuilding
@@ -492,6 +488,14 @@ class _ParentNodeVisitor(_Unrebuilt, ParentNodeVisitor):
         for child in children(original_node):
             self.provider.set_metadata(child, original_node)
         cst.CSTVisitor.on_leave(self, original_node)
+
+
+def _qualified_names(provider: QualifiedNameProvider, module: cst.Module) -> None:
+    """libcst's ``QualifiedNameVisitor`` acts in its ``on_visit`` alone, the same at every node (it has no other
+    method): called on each node of the module's walk, without a visit's calls around it."""
+    on_visit = QualifiedNameVisitor(provider).on_visit
+    for node in preorder(module):
+        on_visit(node)
 
 
 def _scopes(provider: ScopeProvider, module: cst.Module) -> None:
@@ -504,7 +508,7 @@ def _scopes(provider: ScopeProvider, module: cst.Module) -> None:
 _UNREBUILT_MODULE_VISITS: dict[type, Callable[[cst.BatchableCSTVisitor, cst.Module], None]] = {
     ScopeProvider: _scopes,
     ExpressionContextProvider: lambda p, module: module.visit(_ExpressionContextVisitor(p, ExpressionContext.LOAD)),
-    QualifiedNameProvider: lambda p, module: module.visit(_QualifiedNameVisitor(p)),
+    QualifiedNameProvider: _qualified_names,
     ParentNodeProvider: lambda p, module: module.visit(_ParentNodeVisitor(p)),
 }
 
