@@ -1,0 +1,47 @@
+"""A batch made in place under ``if flag:`` with no ``else`` (round 69's ``read_and_decode(queue, is_batch,
+batch_size)``): when the flag is false the names keep the elements, one per run. The rewrite makes the absent
+``else`` and keeps both chains (``choice._batched_only``): the batched one with the branch's Python values
+(``capacity = ...``) left in the branch, and the elements' one-shot iterator. The programs of
+``fixF5_programs/`` (a literal True, ``if not`` with a literal, a method's parameter defaulting to a module
+constant, a nested function switched by a config object) are migrated as one tree and run against their
+originals; a branch batching into names of its own (``idxs = tf.train.batch([idx])``) is refused."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, run_both_ways
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "fixF5_programs"
+COMPARE = {"nested_shuffle_flag_from_config": "multiset"}
+REWRITTEN = ["literal_true_text_batch.py", "literal_false_one_per_run.py", "method_constant_default_package.py",
+             "nested_shuffle_flag_from_config.py", "f5_lib/source.py"]
+
+
+@pytest.mark.timeout(300)
+def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
+    from tfdata_bridge.migrate import scan_source
+
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    out = migrate_tree_allowing_refusals(PROGRAMS, original, migrated)
+    for rel in REWRITTEN:
+        code, notes = out[rel]
+        assert [f.api for f in scan_source(code)] == [], (rel, notes)
+        if rel != "method_constant_default_package.py":  # (the caller: its method's module is rewritten)
+            assert "the condition chooses the batch or the elements one per run" in notes, (rel, notes)
+            assert "else:" in code, rel  # (the made ``else``: the elements one per run)
+    source = out["f5_lib/source.py"][0]
+    assert "size = self.size" in source and "batch_size=size" not in source, source  # (kept in the branch)
+    true = out["literal_true_text_batch.py"][0]
+    assert "cap = size * extra + 3" in true and "def " in true.split("if as_batch:")[0], true
+    code, notes = out["other_names_refused.py"]
+    assert "tf.train.batch([idx], batch_size=2)" in code, code
+    assert "binds `idxs`, which is not one of the elements it batches" in notes, notes
+    programs = sorted(p for p in original.glob("*.py") if p.name != "other_names_refused.py")
+    assert len(programs) == 4
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end="OutOfRangeError")
