@@ -4,7 +4,9 @@ batch_size)``): when the flag is false the names keep the elements, one per run.
 (``capacity = ...``) left in the branch, and the elements' one-shot iterator. The programs of
 ``fixF5_programs/`` (a literal True, ``if not`` with a literal, a method's parameter defaulting to a module
 constant, a nested function switched by a config object) are migrated as one tree and run against their
-originals; a branch batching into names of its own (``idxs = tf.train.batch([idx])``) is refused."""
+originals; a branch batching into names of its own (``idxs = tf.train.batch([idx])``) is refused. A caller whose
+``match_filenames_once`` names feed a reader helper of another module is followed too (``tree.qnames_of``: the
+module is parsed again after the names' swap to ``io.matching_files``)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,10 @@ from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixF5_programs"
 COMPARE = {"nested_shuffle_flag_from_config": "multiset"}
-REWRITTEN = ["literal_true_text_batch.py", "literal_false_one_per_run.py", "method_constant_default_package.py",
-             "nested_shuffle_flag_from_config.py", "f5_lib/source.py"]
+CHOICES = ["literal_true_text_batch.py", "literal_false_one_per_run.py", "nested_shuffle_flag_from_config.py",
+           "f5_lib/source.py"]
+REWRITTEN = [*CHOICES, "method_constant_default_package.py", "matched_files_foreign_helper_package.py",
+             "f5_lib/parse.py"]
 
 
 @pytest.mark.timeout(300)
@@ -30,7 +34,7 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
     for rel in REWRITTEN:
         code, notes = out[rel]
         assert [f.api for f in scan_source(code)] == [], (rel, notes)
-        if rel != "method_constant_default_package.py":  # (the caller: its method's module is rewritten)
+        if rel in CHOICES:
             assert "the condition chooses the batch or the elements one per run" in notes, (rel, notes)
             assert "else:" in code, rel  # (the made ``else``: the elements one per run)
     source = out["f5_lib/source.py"][0]
@@ -40,7 +44,14 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
     code, notes = out["other_names_refused.py"]
     assert "tf.train.batch([idx], batch_size=2)" in code, code
     assert "binds `idxs`, which is not one of the elements it batches" in notes, notes
-    programs = sorted(p for p in original.glob("*.py") if p.name != "other_names_refused.py")
+    # a module read again after its `match_filenames_once` swap still follows its helper of another module
+    matched = out["matched_files_foreign_helper_package.py"]
+    assert "io.matching_files" in matched[0] and ".map(" in matched[0], matched
+    assert "def lines_of(line)" in out["f5_lib/parse.py"][0], out["f5_lib/parse.py"]
+    # (run both ways: the batched arm, the elements' arm in a package method, the runtime flag shuffled, the
+    # foreign helper; ``if not single`` with a literal is the elements' arm again, checked by its form above)
+    programs = sorted(p for p in original.glob("*.py") if p.name not in ("other_names_refused.py",
+                                                                         "literal_false_one_per_run.py"))
     assert len(programs) == 4
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
