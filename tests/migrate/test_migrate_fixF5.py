@@ -4,7 +4,9 @@ batch_size)``): when the flag is false the names keep the elements, one per run.
 (``capacity = ...``) left in the branch, and the elements' one-shot iterator. The programs of
 ``fixF5_programs/`` (a literal True, ``if not`` with a literal, a method's parameter defaulting to a module
 constant, a nested function switched by a config object) are migrated as one tree and run against their
-originals; a branch batching into names of its own (``idxs = tf.train.batch([idx])``) is refused. A caller whose
+originals; a branch batching into names of its own (``idxs = tf.train.batch([idx])``) is refused. A reader chosen by
+a format flag before the one batch (``if fmt == "csv": x = read_csv(q) else: x = read_records(q)``) is a chain for
+each arm (``to_tfdata._source_choice``); an arm that reads no file is refused, named. A caller whose
 ``match_filenames_once`` names feed a reader helper of another module is followed too (``tree.qnames_of``: the
 module is parsed again after the names' swap to ``io.matching_files``)."""
 
@@ -18,11 +20,12 @@ from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, 
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixF5_programs"
-COMPARE = {"nested_shuffle_flag_from_config": "multiset"}
+COMPARE = {"nested_shuffle_flag_from_config": "multiset", "format_param_records_package": "multiset"}
 CHOICES = ["literal_true_text_batch.py", "literal_false_one_per_run.py", "nested_shuffle_flag_from_config.py",
            "f5_lib/source.py"]
-REWRITTEN = [*CHOICES, "method_constant_default_package.py", "matched_files_foreign_helper_package.py",
-             "f5_lib/parse.py"]
+READERS = ["format_param_records_package.py", "format_constant_same_module.py"]
+REWRITTEN = [*CHOICES, *READERS, "method_constant_default_package.py", "matched_files_foreign_helper_package.py",
+             "f5_lib/parse.py", "f5_lib/formats.py"]
 
 
 @pytest.mark.timeout(300)
@@ -44,15 +47,22 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
     code, notes = out["other_names_refused.py"]
     assert "tf.train.batch([idx], batch_size=2)" in code, code
     assert "binds `idxs`, which is not one of the elements it batches" in notes, notes
+    for rel in READERS:  # a reader chosen by a flag: a chain for each arm, the ``if`` kept
+        code, notes = out[rel]
+        assert notes.count("the condition chooses the reader (a chain for each arm)") == 2, (rel, notes)
+        assert code.count("make_one_shot_iterator(") == 2 and ("else:" in code or "elif " in code), code
+    assert "def read_records(record, scale)" in out["f5_lib/formats.py"][0], out["f5_lib/formats.py"]
+    code, notes = out["format_constants_arm_refused.py"]
+    assert "tf.train.batch(" in code and "its arm `idx, weight = zero_rows()` is no pipeline" in notes, notes
     # a module read again after its `match_filenames_once` swap still follows its helper of another module
     matched = out["matched_files_foreign_helper_package.py"]
     assert "io.matching_files" in matched[0] and ".map(" in matched[0], matched
     assert "def lines_of(line)" in out["f5_lib/parse.py"][0], out["f5_lib/parse.py"]
     # (run both ways: the batched arm, the elements' arm in a package method, the runtime flag shuffled, the
     # foreign helper; ``if not single`` with a literal is the elements' arm again, checked by its form above)
-    programs = sorted(p for p in original.glob("*.py") if p.name not in ("other_names_refused.py",
-                                                                         "literal_false_one_per_run.py"))
-    assert len(programs) == 4
+    programs = sorted(p for p in original.glob("*.py") if p.name not in (
+        "other_names_refused.py", "literal_false_one_per_run.py", "format_constants_arm_refused.py"))
+    assert len(programs) == 6
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end="OutOfRangeError")

@@ -302,6 +302,59 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
     return None
 
 
+def source_arms(finder: Finder, body: list, i: int) -> tuple[cst.If, list[cst.SimpleStatementLine]] | None:
+    """The ``if`` / ``elif`` / ``else`` before ``body[i]`` (a batch) whose every arm only assigns the same names
+    from a call (round 69's reader by format: ``if fmt == "tfrecords": label, x = read_tfrecord(queue, n)`` /
+    ``elif fmt == "csv": label, x = read_csv(queue)``), a name the batch's code after it reads, and the arms'
+    statements; None where there is no such ``if``. Each arm is a source of its own (a reader helper, a reader):
+    ``ChoicePass``'s kin for sources, a pipeline per arm, each batched as the one batch call says
+    (``to_tfdata._source_choice``)."""
+    later = names_in(body[i])
+    for j in range(i - 1, -1, -1):
+        stmt = body[j]
+        if not isinstance(stmt, cst.If):
+            continue
+        arms, node = [], stmt
+        while node is not None:
+            block = node.body
+            one = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+            if len(one) != 1 or not isinstance(one[0], cst.SimpleStatementLine) or len(one[0].body) != 1 or \
+                    not isinstance(one[0].body[0], cst.Assign) or len(one[0].body[0].targets) != 1 or \
+                    not isinstance(one[0].body[0].value, cst.Call):
+                return None
+            arms.append(one[0])
+            other = node.orelse
+            node = other if isinstance(other, cst.If) else None
+            if isinstance(other, cst.Else):
+                block = other.body
+                one = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+                if len(one) != 1 or not isinstance(one[0], cst.SimpleStatementLine) or len(one[0].body) != 1 or \
+                        not isinstance(one[0].body[0], cst.Assign) or len(one[0].body[0].targets) != 1 or \
+                        not isinstance(one[0].body[0].value, cst.Call):
+                    return None
+                arms.append(one[0])
+        code = cst.Module([]).code_for_node
+        targets = {code(a.body[0].targets[0].target).strip() for a in arms}
+        bound = set(target_names(arms[0].body[0].targets[0].target) or ())
+        if len(arms) < 2 or len(targets) != 1 or not bound & later:
+            return None
+        return stmt, arms
+    return None
+
+
+def tensor_test(finder: Finder, stmt: cst.If) -> cst.Call | None:
+    """A TensorFlow op's call in a test of the ``if`` / ``elif`` chain ``stmt`` (its value a tensor, no Python
+    truth value where the graph is built); None where every test is a Python value."""
+    node = stmt
+    while isinstance(node, cst.If):
+        for c in nodes_of(node.test, cst.Call):
+            path = finder.api(c)
+            if path is not None and not path.startswith(_PYTHON_VALUED):
+                return c
+        node = node.orelse
+    return None
+
+
 # TensorFlow calls that give a Python value (a flag, a mode), not a tensor
 _PYTHON_VALUED = ("app.", "flags.", "test.", "executing_eagerly", "config.", "estimator.", "__version__")
 
