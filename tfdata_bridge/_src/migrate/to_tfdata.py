@@ -864,8 +864,9 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                         arms = source_arms(finder, body, i) if str(exc).startswith("no input producer") else None
                         if arms is None:
                             raise
-                        _source_choice(finder, module, index, body, i, arms, v1_default, fresh, removed, replaced,
-                                       notes, outcomes, begin, commit, requests)
+                        if not _source_choice(finder, module, index, body, i, arms, v1_default, fresh, removed,
+                                              replaced, notes, outcomes, begin, commit, requests):
+                            raise  # (no arm is a source: per-element work, say; the reason stands)
                         continue
                     moved = _moved(pipeline)
                 refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
@@ -1127,13 +1128,14 @@ def _gone_from_functions(replaced, functions) -> set[int]:
 
 
 def _source_choice(finder, module, index, body, i, arms, v1, fresh, removed, replaced, notes, outcomes, begin, commit,
-                   requests) -> None:
+                   requests) -> bool:
     """A batch whose elements an ``if`` / ``elif`` chain makes, each arm its own source (``choice.source_arms``:
     ``label, x = read_tfrecord(queue)`` or ``read_csv(queue)`` by a format flag): each arm's pipeline found as if
     its statement stood where the ``if`` does, each made its own chain (its file names, its reader's dataset, its
     map, the one batch), and the ``if`` kept where the batch was, each arm binding the batch's names from its
     chain. Which arm runs is still decided where the graph is built, as it was. ``Refusal`` (nothing changed)
-    where an arm is no pipeline the rewrite takes, or a test is a tensor."""
+    where an arm is no pipeline the rewrite takes while another is, or a test is a tensor; False (nothing changed)
+    where no arm is one (the ``if`` chooses no source)."""
     chooser, stmts = arms
     stmt = body[i]
     small = stmt.body[0]
@@ -1141,35 +1143,43 @@ def _source_choice(finder, module, index, body, i, arms, v1, fresh, removed, rep
     code = module.code_for_node
     where = index.lines.get(chooser)
     at = f"`if {code(chooser.test).strip()}`" + (f" (line {where})" if where else "")
+    j = next(k for k, b in enumerate(body) if b is chooser)
+    made, failed = [], []
+    try:
+        for arm in stmts:
+            finder.other_arms = frozenset(id(n) for other in stmts if other is not arm
+                                          for n in nodes_of(other, cst.Name))
+            try:
+                pipeline = finder.pipeline([*body[:j], arm, *body[j + 1:]], i)
+                refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)
+                gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                                lambda n: index.paths.get(n), finder.scopes)
+                gen.takes_passed = True
+                new, get_next, comment = gen.statements(pipeline)
+            except Refusal as exc:
+                failed.append((arm, exc))
+                continue
+            if pipeline.source.kind == "dataset" or gen.returned_helper is not None:
+                raise Refusal(f"the reader is chosen by {at}; an arm whose source is a dataset or a helper returning "
+                              "producers is not rewritten as a choice")
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files]):
+                raise Refusal("a caller's file queue is taken by another rewrite")
+            if (gen.foreign_files or pipeline.source.foreign or
+                    pipeline.source.helper is not None and pipeline.source.helper.external) and requests is None:
+                raise Refusal("a reader helper of another module, which only a tree's migration changes")
+            made.append((pipeline, gen, new, get_next, comment))
+    finally:  # (the other arms' reads count again)
+        finder.other_arms = frozenset()
+    if not made:
+        return False
     found = tensor_test(finder, chooser)
     if found is not None:
         raise Refusal(f"the reader is chosen by {at}, whose test reads `{code(found).strip()}`: a tensor, not a Python "
                       "value, so which reader runs is no choice made once where the graph is built")
-    j = next(k for k, b in enumerate(body) if b is chooser)
-    made = []
-    for arm in stmts:
-        finder.other_arms = frozenset(id(n) for other in stmts if other is not arm for n in nodes_of(other, cst.Name))
-        try:
-            pipeline = finder.pipeline([*body[:j], arm, *body[j + 1:]], i)
-            refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)
-            gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
-                            lambda n: index.paths.get(n), finder.scopes)
-            gen.takes_passed = True
-            new, get_next, comment = gen.statements(pipeline)
-        except Refusal as exc:
-            finder.other_arms = frozenset()
-            raise Refusal(f"the reader is chosen by {at}, and its arm `{code(arm).strip()}` is no pipeline the rewrite "
-                          f"takes: {exc}") from None
-        if pipeline.source.kind == "dataset" or gen.returned_helper is not None:
-            raise Refusal(f"the reader is chosen by {at}; an arm whose source is a dataset or a helper returning "
-                          "producers is not rewritten as a choice")
-        if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files]):
-            raise Refusal("a caller's file queue is taken by another rewrite")
-        if (gen.foreign_files or pipeline.source.foreign or
-                pipeline.source.helper is not None and pipeline.source.helper.external) and requests is None:
-            raise Refusal("a reader helper of another module, which only a tree's migration changes")
-        finder.other_arms = frozenset()
-        made.append((pipeline, gen, new, get_next, comment))
+    if failed:
+        arm, exc = failed[0]
+        raise Refusal(f"the reader is chosen by {at}, and its arm `{code(arm).strip()}` is no pipeline the rewrite "
+                      f"takes: {exc}")
     snap = begin()
     blocks = []
     helpers: set = set()
@@ -1206,6 +1216,7 @@ def _source_choice(finder, module, index, body, i, arms, v1, fresh, removed, rep
     lead = _lead(stmt, body, removed)
     replaced[stmt] = [rebuilt(chooser, 0).with_changes(leading_lines=lead)]
     commit(snap, helpers, max(uses.values()) if uses else None)
+    return True
 
 
 def _take_helpers(pipeline: Pipeline, replaced, requests, line: int) -> None:
