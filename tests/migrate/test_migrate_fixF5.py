@@ -54,6 +54,9 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
     assert "def read_records(record, scale)" in out["f5_lib/formats.py"][0], out["f5_lib/formats.py"]
     code, notes = out["format_constants_arm_refused.py"]
     assert "tf.train.batch(" in code and "its arm `idx, weight = zero_rows()` is no pipeline" in notes, notes
+    code, notes = out["closures_by_flag_refused.py"]  # (a nested batch function each branch defines again)
+    assert "made by the nested function `group`, which each branch of `if evaluate` defines again" in \
+        notes, notes
     # a module read again after its `match_filenames_once` swap still follows its helper of another module
     matched = out["matched_files_foreign_helper_package.py"]
     assert "io.matching_files" in matched[0] and ".map(" in matched[0], matched
@@ -61,7 +64,8 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
     # (run both ways: the batched arm, the elements' arm in a package method, the runtime flag shuffled, the
     # foreign helper; ``if not single`` with a literal is the elements' arm again, checked by its form above)
     programs = sorted(p for p in original.glob("*.py") if p.name not in (
-        "other_names_refused.py", "literal_false_one_per_run.py", "format_constants_arm_refused.py"))
+        "other_names_refused.py", "literal_false_one_per_run.py", "format_constants_arm_refused.py",
+        "closures_by_flag_refused.py"))
     assert len(programs) == 6
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():

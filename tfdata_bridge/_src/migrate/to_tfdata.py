@@ -23,7 +23,7 @@ from tfdata_bridge._src.migrate.fed_file_queue import feed_file_queues
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
     instance_helper, method_helper, rewrite_call, rewrite_helper, site_pipeline
-from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
+from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason, closure_batch_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
 from tfdata_bridge._src.migrate.calls import (Refusal, dotted, import_rooted, imported_roots, is_docstring,
@@ -878,6 +878,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
                     exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
+                        closure_batch_reason(module, stmt, api, index.lines) or \
                         provider_reason(module, finder, stmt, api) or \
                         separated_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
