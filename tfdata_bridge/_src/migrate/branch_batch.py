@@ -108,6 +108,11 @@ def closure_batch_reason(module: cst.Module, stmt: cst.CSTNode, api: str, lines:
              if isinstance(d, cst.FunctionDef) and d.name.value == name]
     if not again:
         return None
+    holder = up.get(id(top))  # the block of the ``if``: a call of ``name`` after it takes the chosen function
+    after = list(holder.body[holder.body.index(top) + 1:]) \
+        if isinstance(holder, (cst.IndentedBlock, cst.Module)) and top in holder.body else []
+    if not any(isinstance(c.func, cst.Name) and c.func.value == name for s in after for c in nodes_of(s, cst.Call)):
+        return None
     code = module.code_for_node
     test = code(top.test).strip()
     where = lines.get(top)
