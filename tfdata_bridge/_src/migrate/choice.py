@@ -20,7 +20,10 @@ read as the batch it amounts to (``runner_queue.queue_batch``). A branch's Pytho
 stay in the branch. A branch's work may call a ``py_func`` of the elements that makes several rows of each,
 batched with ``enqueue_many=True`` (round 67's windows of each whale call): that branch's chain takes them apart
 (``unbatch()``) after its map, the other branch's does not. A condition that is a TensorFlow op's tensor is refused
-(``_python_condition``).
+(``_python_condition``). An ``if t:`` batching the elements in place with no ``else`` (round 69's ``is_batch``
+switch) is the batched-or-not choice whose other branch is the names as they were (``_batched_only``). A source
+chosen by a flag before the one batch (a reader helper per format) is ``source_arms``: a chain per arm, made by
+``to_tfdata._source_choice``.
 """
 
 from __future__ import annotations
@@ -316,23 +319,16 @@ def source_arms(finder: Finder, body: list, i: int) -> tuple[cst.If, list[cst.Si
             continue
         arms, node = [], stmt
         while node is not None:
-            block = node.body
-            one = list(block.body) if isinstance(block, cst.IndentedBlock) else []
-            if len(one) != 1 or not isinstance(one[0], cst.SimpleStatementLine) or len(one[0].body) != 1 or \
-                    not isinstance(one[0].body[0], cst.Assign) or len(one[0].body[0].targets) != 1 or \
-                    not isinstance(one[0].body[0].value, cst.Call):
-                return None
-            arms.append(one[0])
             other = node.orelse
-            node = other if isinstance(other, cst.If) else None
-            if isinstance(other, cst.Else):
-                block = other.body
+            blocks = [node.body, *([other.body] if isinstance(other, cst.Else) else [])]
+            for block in blocks:
                 one = list(block.body) if isinstance(block, cst.IndentedBlock) else []
                 if len(one) != 1 or not isinstance(one[0], cst.SimpleStatementLine) or len(one[0].body) != 1 or \
                         not isinstance(one[0].body[0], cst.Assign) or len(one[0].body[0].targets) != 1 or \
                         not isinstance(one[0].body[0].value, cst.Call):
                     return None
                 arms.append(one[0])
+            node = other if isinstance(other, cst.If) else None
         code = cst.Module([]).code_for_node
         targets = {code(a.body[0].targets[0].target).strip() for a in arms}
         bound = set(target_names(arms[0].body[0].targets[0].target) or ())
