@@ -2,7 +2,7 @@
 batch_size)``): when the flag is false the names keep the elements, one per run. The rewrite makes the absent
 ``else`` and keeps both chains (``choice._batched_only``): the batched one with the branch's Python values
 (``capacity = ...``) left in the branch, and the elements' one-shot iterator. The programs of
-``fixF5_programs/`` (a literal True, ``if not`` with a literal, a method's parameter defaulting to a module
+``fixF5_programs/`` (``if not single`` given a keyword literal, a method's parameter defaulting to a module
 constant, a nested function switched by a config object) are migrated as one tree and run against their
 originals; a branch batching into names of its own (``idxs = tf.train.batch([idx])``) is refused. A reader chosen by
 a format flag before the one batch (``if fmt == "csv": x = read_csv(q) else: x = read_records(q)``) is a chain for
@@ -21,7 +21,7 @@ from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixF5_programs"
 COMPARE = {"nested_shuffle_flag_from_config": "multiset", "format_param_records_package": "multiset"}
-CHOICES = ["literal_true_text_batch.py", "literal_false_one_per_run.py", "nested_shuffle_flag_from_config.py",
+CHOICES = ["not_single_literal_batch.py", "nested_shuffle_flag_from_config.py",
            "f5_lib/source.py"]
 READERS = ["format_param_records_package.py", "format_constant_same_module.py"]
 REWRITTEN = [*CHOICES, *READERS, "method_constant_default_package.py", "matched_files_foreign_helper_package.py",
@@ -42,8 +42,8 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
             assert "else:" in code, rel  # (the made ``else``: the elements one per run)
     source = out["f5_lib/source.py"][0]
     assert "size = self.size" in source and "batch_size=size" not in source, source  # (kept in the branch)
-    true = out["literal_true_text_batch.py"][0]
-    assert "cap = size * extra + 3" in true and "def " in true.split("if as_batch:")[0], true
+    true = out["not_single_literal_batch.py"][0]
+    assert "cap = size * extra + 3" in true and "def " in true.split("if not single:")[0], true
     code, notes = out["other_names_refused.py"]
     assert "tf.train.batch([idx], batch_size=2)" in code, code
     assert "binds `idxs`, which is not one of the elements it batches" in notes, notes
@@ -61,10 +61,9 @@ def test_a_batch_under_an_if_with_no_else_keeps_both_chains(tmp_path):
     matched = out["matched_files_foreign_helper_package.py"]
     assert "io.matching_files" in matched[0] and ".map(" in matched[0], matched
     assert "def lines_of(line)" in out["f5_lib/parse.py"][0], out["f5_lib/parse.py"]
-    # (run both ways: the batched arm, the elements' arm in a package method, the runtime flag shuffled, the
-    # foreign helper; ``if not single`` with a literal is the elements' arm again, checked by its form above)
+    # (run both ways: each arm, the runtime flag shuffled, the readers by a flag, the foreign helper)
     programs = sorted(p for p in original.glob("*.py") if p.name not in (
-        "other_names_refused.py", "literal_false_one_per_run.py", "format_constants_arm_refused.py",
+        "other_names_refused.py", "format_constants_arm_refused.py",
         "closures_by_flag_refused.py"))
     assert len(programs) == 6
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
