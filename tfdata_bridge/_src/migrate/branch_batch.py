@@ -11,6 +11,12 @@ The rewrite looks for a pipeline's source in the block of its batch (``Finder.pi
 of two batches (``choice.py``), not a choice between a batched chain and an unbatched one. The generic
 "no input producer ... in the same block" would send the user looking for a source that is there; this says
 the form and why it is left instead.
+
+A batch made by a nested function that each branch of an ``if`` defines again (round 69's CycleGAN
+``get_image_batch``: ``if train: def queue(): ...; def batch(f, x): return tf.train.shuffle_batch(...)`` /
+``else: def queue(): ...; def batch(f, x): return tf.train.batch(...)``, then ``filename_queue = queue()``, the
+reader, ``return batch(filename, image)`` after the ``if``) is said as such (``closure_batch_reason``): the rewrite
+follows no function a branch chooses, so the source it looks for is in another function's block.
 """
 
 from __future__ import annotations
@@ -76,3 +82,45 @@ def branch_batch_reason(module: cst.Module, finder, stmt: cst.CSTNode, api: str,
                 "one branch only (nothing batched otherwise) is not rewritten yet; `--fallback compat` runs it "
                 "through the drop-in")
     return None
+
+
+def closure_batch_reason(module: cst.Module, stmt: cst.CSTNode, api: str, lines: dict) -> str | None:
+    """The reason for a batch made in a nested function defined in a branch of an ``if`` whose other branch
+    defines a function of the same name; None where that is not so."""
+    up = parents(module)
+    node = up.get(id(stmt))
+    while node is not None and not isinstance(node, cst.FunctionDef):
+        if isinstance(node, (cst.ClassDef, cst.Lambda)):
+            return None
+        node = up.get(id(node))
+    fn = node
+    if fn is None:
+        return None
+    block = up.get(id(fn))
+    arm = up.get(id(block)) if isinstance(block, cst.IndentedBlock) else None
+    top = up.get(id(arm)) if isinstance(arm, cst.Else) else arm
+    if not isinstance(top, cst.If):
+        return None
+    while isinstance(up.get(id(top)), cst.If) and up[id(top)].orelse is top:
+        top = up[id(top)]
+    name = fn.name.value
+    again = [d for b in _branches(top) if b is not block for d in (b.body if isinstance(b, cst.IndentedBlock) else [])
+             if isinstance(d, cst.FunctionDef) and d.name.value == name]
+    if not again:
+        return None
+    holder = up.get(id(top))  # the block of the ``if``: a call of ``name`` after it takes the chosen function
+    after = list(holder.body[holder.body.index(top) + 1:]) \
+        if isinstance(holder, (cst.IndentedBlock, cst.Module)) and top in holder.body else []
+    if not any(isinstance(c.func, cst.Name) and c.func.value == name for s in after for c in nodes_of(s, cst.Call)):
+        return None
+    code = module.code_for_node
+    test = code(top.test).strip()
+    where = lines.get(top)
+    at = f"`if {test}`" + (f" (line {where})" if where else "")
+    others = sorted({d.name.value for b in _branches(top) for d in (b.body if isinstance(b, cst.IndentedBlock) else [])
+                     if isinstance(d, cst.FunctionDef) and d.name.value != name})
+    also = f" (as are {', '.join(f'`{o}`' for o in others)})" if others else ""
+    return (f"this `{api}` is made by the nested function `{name}`, which each branch of {at} defines again{also}, "
+            "and the source it batches is read by code after the `if` that calls the chosen one: the rewrite follows "
+            "no function a branch chooses; not rewritten (make the producer, the read and the batch in one "
+            "function, choosing their arguments by the flag, or `--fallback compat` runs it through the drop-in)")

@@ -20,7 +20,10 @@ read as the batch it amounts to (``runner_queue.queue_batch``). A branch's Pytho
 stay in the branch. A branch's work may call a ``py_func`` of the elements that makes several rows of each,
 batched with ``enqueue_many=True`` (round 67's windows of each whale call): that branch's chain takes them apart
 (``unbatch()``) after its map, the other branch's does not. A condition that is a TensorFlow op's tensor is refused
-(``_python_condition``).
+(``_python_condition``). An ``if t:`` batching the elements in place with no ``else`` (round 69's ``is_batch``
+switch) is the batched-or-not choice whose other branch is the names as they were (``_batched_only``). A source
+chosen by a flag before the one batch (a reader helper per format) is ``source_arms``: a chain per arm, made by
+``to_tfdata._source_choice``.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class Choice:
     post: tuple[list, list] = ([], [])  # each branch's statements after its batch, kept as written
     queues: tuple = (None, None)  # a branch's hand-built queue, runner and dequeue (``runner_queue.QueueBatch``)
     kept: tuple[list, list] = ([], [])  # each branch's Python values made before its batch, kept where they are
+    bare: bool = False  # ``if t:`` batching, with no ``else``: the unbatched branch is the names as they were
 
     def apis(self, finder: Finder) -> list[str | None]:
         """The batch API of each branch (a hand-built queue's: the batch call it amounts to)."""
@@ -232,6 +236,23 @@ def _batched_or_not(stmt: cst.If, finder: Finder, lines) -> Choice | None:
     return None
 
 
+def _batched_only(stmt: cst.If, finder: Finder, lines) -> Choice | None:
+    """``if t:`` batching the elements in place (``img, label = tf.train.shuffle_batch([img, label], ...)``), no
+    ``else``: when ``t`` is false the names keep the elements, one per run (round 69's ``is_batch`` switch). A
+    choice between a batched chain and an unbatched one, as ``_batched_or_not``'s, whose unbatched branch only
+    binds the elements (``ChoicePass._rewrite_unbatched`` checks the branch binds no other name)."""
+    one = _single(stmt.body, finder)
+    if one is None:
+        return None
+    pre, last, post = one
+    call = _value(last)
+    if not isinstance(last.body[0], cst.Assign) or finder.api(call) not in BATCHES:
+        return None
+    keep = cst.SimpleStatementLine([cst.Pass()])  # (stands for the absent ``else``: the names as they were)
+    return Choice(stmt, stmt.test, [(last, call), (keep, None)], [lines.get(last, 0)],  # type: ignore[list-item]
+                  (pre, []), unbatched=1, post=(post, []), bare=True)
+
+
 def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode, int],
                 after: cst.BaseStatement | None = None) -> Choice | None:
     """The choice ``stmt`` makes between two batch calls, or None when it makes none. ``after``: the statement
@@ -239,13 +260,14 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
     return B`` (the ``if`` returns, so ``return B`` runs exactly when ``t`` is false)."""
     if isinstance(stmt, cst.If) and stmt.orelse is None and _returns(after):
         one = _single(stmt.body, finder)
-        if one is None or one[2] or not _returns(one[1]):
-            return None
-        (pre_1, first, _), a, b = one, _value(one[1]), _value(after)
-        if not _apis(finder, a, b):
-            return None
-        return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
-                      [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
+        if one is not None and not one[2] and _returns(one[1]):
+            (pre_1, first, _), a, b = one, _value(one[1]), _value(after)
+            if not _apis(finder, a, b):
+                return None
+            return Choice(stmt, stmt.test, [(first, a), (after, b)],  # type: ignore[list-item]
+                          [lines.get(first, 0), lines.get(after, 0)], (pre_1, []), tail=after)
+    if isinstance(stmt, cst.If) and stmt.orelse is None:
+        return _batched_only(stmt, finder, lines)
     if isinstance(stmt, cst.If) and isinstance(stmt.orelse, (cst.Else, cst.If)):
         mixed = _batched_or_not(stmt, finder, lines)
         # ``if a: ... elif b: ...`` with nothing done otherwise is a choice of two as ``if``/``else`` is
@@ -280,6 +302,52 @@ def find_choice(finder: Finder, stmt: cst.BaseStatement, lines: dict[cst.CSTNode
             small = stmt.body[0]
             branches = [(stmt.with_changes(body=[small.with_changes(value=c)]), c) for c in (value.body, value.orelse)]
             return Choice(stmt, value.test, branches, [lines.get(stmt, 0)])  # type: ignore[misc]
+    return None
+
+
+def source_arms(finder: Finder, body: list, i: int) -> tuple[cst.If, list[cst.SimpleStatementLine]] | None:
+    """The ``if`` / ``elif`` / ``else`` before ``body[i]`` (a batch) whose every arm only assigns the same names
+    from a call (round 69's reader by format: ``if fmt == "tfrecords": label, x = read_tfrecord(queue, n)`` /
+    ``elif fmt == "csv": label, x = read_csv(queue)``), a name the batch's code after it reads, and the arms'
+    statements; None where there is no such ``if``. Each arm is a source of its own (a reader helper, a reader):
+    ``ChoicePass``'s kin for sources, a pipeline per arm, each batched as the one batch call says
+    (``to_tfdata._source_choice``)."""
+    later = names_in(body[i])
+    for j in range(i - 1, -1, -1):
+        stmt = body[j]
+        if not isinstance(stmt, cst.If):
+            continue
+        arms, node = [], stmt
+        while node is not None:
+            other = node.orelse
+            blocks = [node.body, *([other.body] if isinstance(other, cst.Else) else [])]
+            for block in blocks:
+                one = list(block.body) if isinstance(block, cst.IndentedBlock) else []
+                if len(one) != 1 or not isinstance(one[0], cst.SimpleStatementLine) or len(one[0].body) != 1 or \
+                        not isinstance(one[0].body[0], cst.Assign) or len(one[0].body[0].targets) != 1 or \
+                        not isinstance(one[0].body[0].value, cst.Call):
+                    return None
+                arms.append(one[0])
+            node = other if isinstance(other, cst.If) else None
+        code = cst.Module([]).code_for_node
+        targets = {code(a.body[0].targets[0].target).strip() for a in arms}
+        bound = set(target_names(arms[0].body[0].targets[0].target) or ())
+        if len(arms) < 2 or len(targets) != 1 or not bound & later:
+            return None
+        return stmt, arms
+    return None
+
+
+def tensor_test(finder: Finder, stmt: cst.If) -> cst.Call | None:
+    """A TensorFlow op's call in a test of the ``if`` / ``elif`` chain ``stmt`` (its value a tensor, no Python
+    truth value where the graph is built); None where every test is a Python value."""
+    node = stmt
+    while isinstance(node, cst.If):
+        for c in nodes_of(node.test, cst.Call):
+            path = finder.api(c)
+            if path is not None and not path.startswith(_PYTHON_VALUED):
+                return c
+        node = node.orelse
     return None
 
 
@@ -533,6 +601,9 @@ class ChoicePass:
         if b == 1:
             tensors, pres = tensors[::-1], pres[::-1]
         names = elements_read(pres, tensors, body[:i])
+        if choice.bare:  # the branch's Python values (``capacity = ...``) stay in it, read by its batch's arguments
+            kept, work = split_kept(choice.pre[b], names, self._fresh(choice.stmt))
+            choice = replace(choice, kept=(kept, []), pre=(work, []))
         first = choice.branches[b][0]
         reads = [s.body[0].value for pre in choice.pre for s in pre]
         both = first.with_changes(body=[first.body[0].with_changes(value=cst.Tuple(
@@ -552,6 +623,8 @@ class ChoicePass:
         check_branch_state(choice.pre[b], names, code, self.finder.scopes, choice.branches[b][0],
                            [choice.stmt])
         check_branch_state(plain, names, code)
+        if choice.bare:
+            _bare_binds(choice, names, code)
         # (a Python list of tensors comes back from ``get_next()`` as a tuple: ``list(...)`` gives legacy's list)
         listed = tuple(sorted(python_lists(pipeline, names)))
         pipeline = _as_tuples(pipeline, names)  # (carried as tuples: a list would be stacked into one tensor)
@@ -609,7 +682,7 @@ class ChoicePass:
         blocks = []
         for k, ((stmt, _), p, m) in enumerate(zip(choice.branches, pipelines, many)):
             if k == choice.unbatched:  # the elements one per run, the branch's statements as written
-                lead = choice.pre[k][0].leading_lines
+                lead = choice.pre[k][0].leading_lines if choice.pre[k] else ()
                 bound = ", ".join(names)
                 blocks.append([cst.parse_statement(f"{bound} = {emit.one_shot_get_next(gen.v1, dataset)}\n")
                                .with_changes(leading_lines=lead),
@@ -649,6 +722,10 @@ class ChoicePass:
         if choice.tail is not None:  # the early return stays one: ``if t: return A`` then ``return B``
             replacement = [choice.stmt.with_changes(leading_lines=(), body=choice.stmt.body.with_changes(
                 body=blocks[0])), *blocks[1]]
+        elif isinstance(choice.stmt, cst.If) and choice.bare:  # the absent ``else`` made: the elements, one per run
+            replacement = choice.stmt.with_changes(
+                leading_lines=(), body=choice.stmt.body.with_changes(body=blocks[0]),
+                orelse=cst.Else(cst.IndentedBlock(blocks[1])))
         elif isinstance(choice.stmt, cst.If):
             replacement = choice.stmt.with_changes(
                 leading_lines=(), body=choice.stmt.body.with_changes(body=blocks[0]),
@@ -670,6 +747,23 @@ class ChoicePass:
         return {"statements": statements, "moved": moved, "pipeline": pipeline, "passed": gen.passed_files,
                 "foreign": gen.foreign_files}, \
             replacement, comment
+
+
+def _bare_binds(choice: Choice, names: list[str], code) -> None:
+    """With no ``else``, the names a false test leaves are the elements before the ``if``: each name the batching
+    branch binds (its work, its batch, the statements after it) must be one of them, so that the made ``else``
+    binds it too (``img, label = shuffle_batch([img, label])``, not ``images = shuffle_batch([img])``)."""
+    b = 1 - choice.unbatched
+    stmt = choice.branches[b][0]
+    bound = _branch_binds(stmt, choice.post[b])
+    for s in choice.pre[b]:
+        bound |= _branch_binds(s, [])
+    extra = sorted(bound - set(names))
+    if extra:
+        raise Refusal(f"`{code(stmt).strip()}` is made inside `if {code(choice.stmt.test).strip()}` with no `else`, "
+                      f"and the branch binds `{extra[0]}`, which is not one of the elements it batches: when the "
+                      "test is false legacy leaves that name as it was before the `if` (or unbound); not rewritten "
+                      "(batch into the elements' own names, or give the `if` an `else`)")
 
 
 def _same_shapes(args: list[dict], code) -> bool:

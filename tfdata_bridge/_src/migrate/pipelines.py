@@ -403,6 +403,9 @@ class Finder:
         # ``external(func) -> (FunctionDef, Finder of its module) | None``: helpers in other migrated modules
         self.external = external
         self.module = module  # (the module surveyed, whose ``code_for_node`` is ``code``; None where not known)
+        # the nodes of the other arms of an ``if`` choosing the source, while one arm's pipeline is found: their
+        # reads of the file queue are another chain's (``to_tfdata._source_choice``)
+        self.other_arms: frozenset[int] = frozenset()
         self._unfed: frozenset[str] | None = None
         # import line -> the name it binds: another module's names that moved code reads (``module_names.py``)
         self.by_name_imports: dict[str, str] = {}
@@ -1108,7 +1111,7 @@ class Finder:
                 continue
             for name in sorted(names - {"_"}):
                 for ref in self.scopes.readers_of(stmt, name):
-                    if id(ref) in inside or other_branch(self.scopes, stmt, ref) or \
+                    if id(ref) in inside or other_branch(self.scopes, stmt, ref) or id(ref) in self.other_arms or \
                             rebinds(ends, name) and read_after(self.scopes, ends, ref, stmt) or \
                             another_binding(self.scopes, stmt, ref, name):
                         continue  # (another branch's read, one after a batch that rebinds the name: rebound.py;

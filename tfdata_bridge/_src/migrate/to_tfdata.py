@@ -23,12 +23,12 @@ from tfdata_bridge._src.migrate.fed_file_queue import feed_file_queues
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
     instance_helper, method_helper, rewrite_call, rewrite_helper, site_pipeline
-from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason
+from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason, closure_batch_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
 from tfdata_bridge._src.migrate.calls import (Refusal, dotted, import_rooted, imported_roots, is_docstring,
                                              module_aliases, names_in, tf_path, v1_prefix, v1_spelling)
-from tfdata_bridge._src.migrate.choice import ChoicePass
+from tfdata_bridge._src.migrate.choice import ChoicePass, source_arms, tensor_test
 from tfdata_bridge._src.migrate.collection_reads import left_whole, runner_collection_read
 from tfdata_bridge._src.migrate.comments import comment_lines, comments_in
 from tfdata_bridge._src.migrate.comments import wrapped_comment as _comment_lines
@@ -858,7 +858,16 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
                             commit(snap, _own_helpers(plan.pipeline))
                             continue
                 else:
-                    pipeline = finder.pipeline(body, i)
+                    try:
+                        pipeline = finder.pipeline(body, i)
+                    except Refusal as exc:  # (a reader chosen by an ``if`` on a flag: a chain per arm)
+                        arms = source_arms(finder, body, i) if str(exc).startswith("no input producer") else None
+                        if arms is None:
+                            raise
+                        if not _source_choice(finder, module, index, body, i, arms, v1_default, fresh, removed,
+                                              replaced, notes, outcomes, begin, commit, requests):
+                            raise  # (no arm is a source: per-element work, say; the reason stands)
+                        continue
                     moved = _moved(pipeline)
                 refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
                 v1 = index.v1.get(value) or v1_default
@@ -869,6 +878,7 @@ def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
                     exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
+                        closure_batch_reason(module, stmt, api, index.lines) or \
                         provider_reason(module, finder, stmt, api) or \
                         separated_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
@@ -1116,6 +1126,98 @@ def _gone_from_functions(replaced, functions) -> set[int]:
         kept = {id(n) for fn in new for n in nodes_of(fn, cst.SimpleStatementLine)}
         gone |= {id(n) for n in nodes_of(old, cst.SimpleStatementLine)} - kept
     return gone
+
+
+def _source_choice(finder, module, index, body, i, arms, v1, fresh, removed, replaced, notes, outcomes, begin, commit,
+                   requests) -> bool:
+    """A batch whose elements an ``if`` / ``elif`` chain makes, each arm its own source (``choice.source_arms``:
+    ``label, x = read_tfrecord(queue)`` or ``read_csv(queue)`` by a format flag): each arm's pipeline found as if
+    its statement stood where the ``if`` does, each made its own chain (its file names, its reader's dataset, its
+    map, the one batch), and the ``if`` kept where the batch was, each arm binding the batch's names from its
+    chain. Which arm runs is still decided where the graph is built, as it was. ``Refusal`` (nothing changed)
+    where an arm is no pipeline the rewrite takes while another is, or a test is a tensor; False (nothing changed)
+    where no arm is one (the ``if`` chooses no source)."""
+    chooser, stmts = arms
+    stmt = body[i]
+    small = stmt.body[0]
+    line = index.lines.get(stmt, 0)
+    code = module.code_for_node
+    where = index.lines.get(chooser)
+    at = f"`if {code(chooser.test).strip()}`" + (f" (line {where})" if where else "")
+    j = next(k for k, b in enumerate(body) if b is chooser)
+    made, failed = [], []
+    try:
+        for arm in stmts:
+            finder.other_arms = frozenset(id(n) for other in stmts if other is not arm
+                                          for n in nodes_of(other, cst.Name))
+            try:
+                pipeline = finder.pipeline([*body[:j], arm, *body[j + 1:]], i)
+                refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)
+                gen = Generator(v1, module.code_for_node, fresh, lambda f: _fixed_len_only(index, f),
+                                lambda n: index.paths.get(n), finder.scopes)
+                gen.takes_passed = True
+                new, get_next, comment = gen.statements(pipeline)
+            except Refusal as exc:
+                failed.append((arm, exc))
+                continue
+            if pipeline.source.kind == "dataset" or gen.returned_helper is not None:
+                raise Refusal(f"the reader is chosen by {at}; an arm whose source is a dataset or a helper returning "
+                              "producers is not rewritten as a choice")
+            if any(old in removed or old in replaced for old in [*gen.passed_files, *gen.foreign_files]):
+                raise Refusal("a caller's file queue is taken by another rewrite")
+            if (gen.foreign_files or pipeline.source.foreign or
+                    pipeline.source.helper is not None and pipeline.source.helper.external) and requests is None:
+                raise Refusal("a reader helper of another module, which only a tree's migration changes")
+            made.append((pipeline, gen, new, get_next, comment))
+    finally:  # (the other arms' reads count again)
+        finder.other_arms = frozenset()
+    if not made:
+        return False
+    found = tensor_test(finder, chooser)
+    if found is not None:
+        raise Refusal(f"the reader is chosen by {at}, whose test reads `{code(found).strip()}`: a tensor, not a Python "
+                      "value, so which reader runs is no choice made once where the graph is built")
+    if failed:
+        arm, exc = failed[0]
+        raise Refusal(f"the reader is chosen by {at}, and its arm `{code(arm).strip()}` is no pipeline the rewrite "
+                      f"takes: {exc}")
+    snap = begin()
+    blocks = []
+    helpers: set = set()
+    uses: dict[int, int] = {}  # (each helper of this module: how many arms call it, all its calls here)
+    for pipeline, gen, new, get_next, comment in made:
+        removed.update(_moved(pipeline))
+        replaced.update({k: [v] for k, v in source_news(pipeline.source).items()})
+        replaced.update(gen.passed_files)
+        if gen.foreign_files:
+            requests.extend((old, new_stmts, line) for old, new_stmts in gen.foreign_files.items())
+            replaced.update(gen.foreign_files)
+        _take_helpers(pipeline, replaced, requests, line)
+        helpers |= _own_helpers(pipeline)
+        for fn in _own_helpers(pipeline):
+            uses[id(fn)] = uses.get(id(fn), 0) + 1
+        kept = [c for c in comments_in([*pipeline.source.statements, small.value])
+                if c not in comments_in([stmt.with_changes(body=[])])]
+        if kept:
+            new[-1] = new[-1].with_changes(leading_lines=[*comment_lines(kept), *new[-1].leading_lines])
+        said = comment + "; the condition chooses the reader (a chain for each arm)"
+        new[0] = new[0].with_changes(leading_lines=[*_comment_lines(said), *new[0].leading_lines])
+        blocks.append([*new, stmt.with_changes(body=[small.with_changes(value=get_next)], leading_lines=())])
+        notes.append(Note(line, said.split(": ", 1)[1], kind="info"))
+        outcomes.append(PipelineOutcome(line, index.paths.get(small.value), True, said.split(": ", 1)[1]))
+    removed.add(chooser)
+
+    def rebuilt(node, k):
+        if isinstance(node, cst.Else):
+            return node.with_changes(body=node.body.with_changes(body=blocks[k]))
+        other = node.orelse
+        return node.with_changes(body=node.body.with_changes(body=blocks[k]),
+                                 orelse=rebuilt(other, k + 1) if other is not None else None)
+
+    lead = _lead(stmt, body, removed)
+    replaced[stmt] = [rebuilt(chooser, 0).with_changes(leading_lines=lead)]
+    commit(snap, helpers, max(uses.values()) if uses else None)
+    return True
 
 
 def _take_helpers(pipeline: Pipeline, replaced, requests, line: int) -> None:

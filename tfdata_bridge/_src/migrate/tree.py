@@ -312,6 +312,30 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             qualified[path] = found
         return qualified[path]
 
+    by_spelling: dict[str, dict[str, set | None]] = {}
+
+    def qnames_of(path: str, node: cst.CSTNode) -> set:
+        """``node``'s qualified names; for a node of a copy of the module (``match_files`` parses the module
+        again after its swap, so no node of it is one of ``modules[path]``), those its spelling has wherever the
+        module spells it so where it names something, where they are the same everywhere (a name bound
+        differently somewhere: none)."""
+        known = qnames(path)
+        if node in known or not isinstance(node, (cst.Name, cst.Attribute)):
+            return known.get(node, set())
+        if path not in by_spelling:
+            by: dict[str, set | None] = {}
+            for n, q in known.items():
+                text = dotted(n) if isinstance(n, cst.Attribute) else n.value
+                if text is None or not q:  # (an import's own name, a keyword: no name of anything)
+                    continue
+                if text in by and by[text] != q:
+                    by[text] = None
+                elif text not in by:
+                    by[text] = q
+            by_spelling[path] = by
+        text = dotted(node) if isinstance(node, cst.Attribute) else node.value
+        return set(by_spelling[path].get(text) or ()) if text is not None else set()
+
     linked: dict[str, bool] = {}
 
     def imports_the_tree(path: str) -> bool:
@@ -332,7 +356,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         if not imports_the_tree(path):
             return set(), False
         found, other = set(), False
-        for q in qnames(path).get(node, set()):
+        for q in qnames_of(path, node):
             full = absolute_name(q.name, names[path].package) if q.source is QualifiedNameSource.IMPORT else ""
             module, _, attr = full.rpartition(".")
             if module in by_name and by_name[module] != path:
