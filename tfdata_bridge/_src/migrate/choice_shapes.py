@@ -19,11 +19,36 @@ from tfdata_bridge._src.migrate.walk import Visitor
 _JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
-def _plain_test(test: cst.BaseExpression) -> str | None:
-    """The root name of a test that is a name or a chain of attributes of one; None for anything else."""
-    while isinstance(test, cst.Attribute):
-        test = test.value
-    return test.value if isinstance(test, cst.Name) else None
+def _plain_test(test: cst.BaseExpression) -> list[str] | None:
+    """The names and attribute chains a test reads, where it calls nothing: a name or a chain of attributes of
+    one (``train``, ``self.is_training``), compared with literals or with other such chains (``mode == 'train'``,
+    ``self.mode != ModeKeys.EVAL``, ``mode in ('train', 'tune')``), under ``not`` / ``and`` / ``or``; None for
+    anything else (a call, a subscript: its value may change between the two ``if``s)."""
+    chains: list[str] = []
+
+    def walk(node: cst.BaseExpression) -> bool:
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            parts = []
+            while isinstance(node, cst.Attribute):
+                parts.append(node.attr.value)
+                node = node.value
+            if not isinstance(node, cst.Name):
+                return False
+            chains.append(".".join([node.value, *reversed(parts)]))
+            return True
+        if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float)):
+            return True
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return all(walk(e.value) for e in node.elements)
+        if isinstance(node, cst.Comparison):
+            return walk(node.left) and all(walk(t.comparator) for t in node.comparisons)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return walk(node.expression)
+        if isinstance(node, cst.BooleanOperation):
+            return walk(node.left) and walk(node.right)
+        return False
+
+    return chains if walk(test) and chains else None
 
 
 def _two_way(stmt: cst.BaseStatement) -> bool:
@@ -39,16 +64,19 @@ def _two_way(stmt: cst.BaseStatement) -> bool:
     return True
 
 
-def _rebinds(nodes: list[cst.CSTNode], root: str) -> bool:
-    """Some statement of ``nodes`` assigns ``root`` or an attribute under it (``for``/``with``/``:=`` included)."""
+def _rebinds(nodes: list[cst.CSTNode], chains: list[str]) -> bool:
+    """Some statement of ``nodes`` assigns a name or attribute chain a test reads (``chains``), a chain it is
+    under (``self``) or one under it (``for``/``with``/``:=`` included)."""
     code = cst.Module([]).code_for_node
     found = []
+    heads = {c.split(".")[0] for c in chains}
+    prefixes = {".".join(c.split(".")[:k]) for c in chains for k in range(1, c.count(".") + 2)}
 
     class _V(Visitor):
         def _target(self, target: cst.CSTNode) -> None:
             text = code(target)
-            if text == root or text.startswith(root + ".") or any(
-                    isinstance(n, cst.Name) and n.value == root for n in target_nodes(target)):
+            if text in prefixes or any(text.startswith(c + ".") for c in chains) or any(
+                    isinstance(n, cst.Name) and n.value in heads for n in target_nodes(target)):
                 found.append(target)
 
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
@@ -99,15 +127,15 @@ def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
     i = 0
     while i < len(out):
         first = out[i]
-        root = _plain_test(first.test) if _two_way(first) else None
-        j = next((j for j in range(i + 1, len(out)) if _two_way(out[j]) and root is not None
+        roots = _plain_test(first.test) if _two_way(first) else None
+        j = next((j for j in range(i + 1, len(out)) if _two_way(out[j]) and roots is not None
                   and code(out[j].test) == code(first.test)), None)
         if j is None:
             i += 1
             continue
         second, between = out[j], out[i + 1:j]
         chosen = _bound([first.body, first.orelse])
-        if _rebinds([first, *between, second.body, second.orelse], root) or not all(
+        if _rebinds([first, *between, second.body, second.orelse], roots) or not all(
                 plain_assign(s) or guard(s) for s in between) or any(
                 names_in(s) & chosen or _bound([s]) & names_in(first) for s in between):
             i += 1
