@@ -149,6 +149,47 @@ def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
     return out if changed else body
 
 
+def _ifexp_if(stmt: cst.BaseStatement) -> cst.If | None:
+    """``x = A if test else B`` (the examples queue chosen by a conditional expression) as the ``if test: x = A
+    else: x = B`` it means, where an ``if`` of the same test before it chooses the source: merged with it."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)
+            and isinstance(stmt.body[0].value, cst.IfExp)):
+        return None
+    assign, value = stmt.body[0], stmt.body[0].value
+
+    def arm(expr: cst.BaseExpression) -> cst.IndentedBlock:
+        return cst.IndentedBlock([stmt.with_changes(body=[assign.with_changes(value=expr.with_changes(lpar=[], rpar=[])
+                                                                              if expr.lpar else expr)])])
+
+    return cst.If(test=value.test.with_changes(lpar=[], rpar=[]) if value.test.lpar else value.test,
+                  body=arm(value.body), orelse=cst.Else(arm(value.orelse)))
+
+
+def expand_ifexps(module: cst.Module) -> cst.Module:
+    """``module`` with each ``x = A if test else B`` that follows, in the same block, an ``if test: ... else:
+    ...`` (a test ``merge_same_tests`` takes) written as that ``if`` (``_ifexp_if``); ``module`` itself when there
+    is none."""
+    code = cst.Module([]).code_for_node
+
+    class _T(cst.CSTTransformer):
+        def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+            tests: set[str] = set()
+            body, changed = [], False
+            for stmt in updated.body:
+                made = _ifexp_if(stmt)
+                if made is not None and code(made.test) in tests:
+                    body.append(made)
+                    changed = True
+                    continue
+                if _two_way(stmt) and _plain_test(stmt.test) is not None:
+                    tests.add(code(stmt.test))
+                body.append(stmt)
+            return updated.with_changes(body=body) if changed else updated
+
+    out = module.visit(_T())
+    return module if out.deep_equals(module) else out
+
+
 def guard(stmt: cst.BaseStatement) -> bool:
     """A check between the two ``if``s: ``if bad: raise ...`` or a default, ``if n is None: n = 2`` (no
     ``else``); each ends the program or gives its names the same values on either path, as plain assignments do."""

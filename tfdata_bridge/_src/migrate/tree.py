@@ -233,6 +233,24 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             qualified[path] = found
         return qualified[path]
 
+    spelled: dict[str, dict[str, list[frozenset]]] = {}
+
+    def _same_text(path: str, node: cst.CSTNode) -> set:
+        """The qualified names of a name or attribute chain of a form's rewrite of ``path`` (new nodes: a
+        ``tail_split`` copy, say), as the tree read the same spelling in the module: only where every place the
+        module spells it means the same (an imported class named in two functions, never rebound)."""
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return set()
+        if path not in spelled:
+            text_of = cst.Module([]).code_for_node
+            index: dict[str, list[frozenset]] = {}
+            for n, q in qnames(path).items():
+                if q:  # (an import's own names have none)
+                    index.setdefault(text_of(n), []).append(frozenset(q))
+            spelled[path] = index
+        seen = set(spelled[path].get(cst.Module([]).code_for_node(node), ()))
+        return set(next(iter(seen))) if len(seen) == 1 else set()
+
     linked: dict[str, bool] = {}
 
     def imports_the_tree(path: str) -> bool:
@@ -253,7 +271,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         if not imports_the_tree(path):
             return set(), False
         found, other = set(), False
-        for q in qnames(path).get(node, set()):
+        for q in qnames(path).get(node, None) or _same_text(path, node):
             full = absolute_name(q.name, names[path].package) if q.source is QualifiedNameSource.IMPORT else ""
             module, _, attr = full.rpartition(".")
             if module in by_name and by_name[module] != path:
