@@ -174,8 +174,12 @@ def stored_class(finder, module: cst.Module, at: cst.CSTNode, expr: cst.BaseExpr
         sites += elsewhere(kind.name.value) if elsewhere is not None else []
         for call, stmt, where, at_site in sites:
             if call is None:
-                if stmt is None:
-                    continue  # (a base list naming the class: its subclasses are followed themselves)
+                if stmt is None or isinstance(stmt, cst.SimpleStatementLine) and all(
+                        isinstance(i, (cst.Import, cst.ImportFrom)) for i in stmt.body):
+                    continue  # (a base list naming the class, its subclasses followed themselves; an import)
+                if any(c is not None and s is stmt and isinstance(c.func, cst.Attribute) and
+                       c.func.attr.value == kind.name.value for c, s, *_ in sites):
+                    continue  # (the class's own name in ``module.Class(...)``, a call counted itself)
                 raise Refusal(f"`{kind.name.value}` is used other than by calls; the class of `self.{attr}` is unknown")
             value = plain_arg(call, params.index(param) - 1, param)
             if value is None:
