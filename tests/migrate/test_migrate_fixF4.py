@@ -104,20 +104,28 @@ def main():
 
 
 @pytest.mark.parametrize("old, new, why", [
+    pytest.param("", "", None, id="one-class-handed-rewritten"),
     pytest.param('    return Processor("train", Shards(["a"])).batch()',
                  '    Processor("eval", OtherShards(["b"])).batch()\n    return Processor("train", Shards(["a"])).batch()',
                  "chosen by a branch", id="two-classes-handed"),
     pytest.param("    def batch(self, num_readers=2):",
                  "    def swap(self, other):\n        self.dataset = other\n\n    def batch(self, num_readers=2):",
                  "chosen by a branch", id="set-again-in-a-method"),
+    pytest.param('    return Processor("train", Shards(["a"])).batch()',
+                 '    p = Processor("train", Shards(["a"]))\n    p.dataset = OtherShards(["b"])\n    return p.batch()',
+                 "chosen by a branch", id="set-on-the-object-outside"),
 ])
-def test_an_examples_queue_whose_reader_or_choice_is_not_known_is_left_with_the_reason(old, new, why):
+def test_an_examples_queue_whose_reader_class_is_not_one_is_left_with_the_reason(old, new, why):
     from tfdata_bridge._src.migrate.tree import rewrite_tree
 
-    source = _PROCESSOR.replace(old, new)
-    assert source != _PROCESSOR
+    source = _PROCESSOR.replace(old, new) if old else _PROCESSOR
+    assert (source != _PROCESSOR) == bool(old)
     results = rewrite_tree({"/t/lib.py": _LIB, "/t/proc.py": source}, root="/t")
     result = results["/t/proc.py"]
+    if why is None:  # (the same processor handed one class: each path its chain, the reader followed)
+        assert not result.refused, result.notes
+        assert result.code.count("make_one_shot_iterator") == 4 and ".shuffle(20)" in result.code
+        return
     assert result.code == source
     assert any(why in n.message for n in result.refused), result.notes
 

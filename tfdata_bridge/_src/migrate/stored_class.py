@@ -100,6 +100,9 @@ def _param_of(chain: list[cst.ClassDef], attr: str) -> tuple[list[str], str]:
             if not (isinstance(value, cst.Name) and value.value in params[1:]) or \
                     stmt not in (init.body.body if isinstance(init.body, cst.IndentedBlock) else ()):
                 raise Refusal(f"`self.{attr}` is not set from a parameter of `{cls.name.value}.__init__`")
+            if any(isinstance(t.target, cst.Name) and t.target.value == value.value
+                   for t in nodes_of(init, cst.AssignTarget)):
+                raise Refusal(f"`{cls.name.value}.__init__` rebinds `{value.value}`")
             return params, value.value
         if sets:
             raise Refusal(f"`self.{attr}` is set more than once in `{cls.name.value}.__init__`")
@@ -155,6 +158,7 @@ def stored_class(finder, module: cst.Module, at: cst.CSTNode, expr: cst.BaseExpr
             if m.name.value != "__init__" and _sets(m, attr):
                 raise Refusal(f"`self.{attr}` is set again in `{k.name.value}.{m.name.value}`")
     found: dict[int, tuple] = {}
+    read = [module]  # (the modules whose code makes or holds the objects: none may set the attribute elsewhere)
     for kind in [cls, *external.subclasses(cls)]:
         site_of = getattr(external, "class_site", None)
         home = site_of(_as_read(external, kind)) if site_of is not None else None
@@ -169,6 +173,7 @@ def stored_class(finder, module: cst.Module, at: cst.CSTNode, expr: cst.BaseExpr
                     any(m.name.value == attr for m in _methods(k)):
                 raise Refusal(f"`{kind.name.value}` sets or overrides `{attr}`")
         params, param = _param_of(kind_chain, attr)
+        read.append(there)
         sites = [(c, s, there, site) for c, s in _uses(there, kind)]
         elsewhere = getattr(site.external, "calls_elsewhere", None)
         sites += elsewhere(kind.name.value) if elsewhere is not None else []
@@ -181,6 +186,7 @@ def stored_class(finder, module: cst.Module, at: cst.CSTNode, expr: cst.BaseExpr
                        c.func.attr.value == kind.name.value for c, s, *_ in sites):
                     continue  # (the class's own name in ``module.Class(...)``, a call counted itself)
                 raise Refusal(f"`{kind.name.value}` is used other than by calls; the class of `self.{attr}` is unknown")
+            read.append(where)
             value = plain_arg(call, params.index(param) - 1, param)
             if value is None:
                 raise Refusal(f"a construction of `{kind.name.value}` does not pass `{param}` plainly")
@@ -192,9 +198,39 @@ def stored_class(finder, module: cst.Module, at: cst.CSTNode, expr: cst.BaseExpr
             made, far = _class_made_by(at_site, stmt, value)
             got = (made, where, at_site) if far is None else (made, far[0], far[1])
             found[id(made)] = got
+    for seen in {id(m): m for m in read}.values():
+        if _set_outside_init(seen, attr):
+            raise Refusal(f"`{attr}` of an object is set outside an `__init__`; `self.{attr}` may change")
     if len(found) != 1:
         raise Refusal(f"the objects kept as `self.{attr}` are of {'several' if found else 'no'} classes")
     return next(iter(found.values()))
+
+
+def _set_outside_init(module: cst.Module, attr: str) -> bool:
+    """Some statement of ``module`` outside an ``__init__`` assigns ``x.attr`` (``processor.dataset = other``)."""
+    class _V(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.depth, self.found = 0, False
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.depth += node.name.value == "__init__"
+
+        def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self.depth -= node.name.value == "__init__"
+
+        def _target(self, target: cst.BaseExpression) -> None:
+            if not self.depth and isinstance(target, cst.Attribute) and target.attr.value == attr:
+                self.found = True
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._target(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._target(node.target)
+
+    seen = _V()
+    module.visit(seen)
+    return seen.found
 
 
 def _as_read(external, cls: cst.ClassDef) -> cst.ClassDef:

@@ -233,7 +233,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
             qualified[path] = found
         return qualified[path]
 
-    spelled: dict[str, dict[str, list[frozenset]]] = {}
+    same_text_index: dict[str, dict[str, list[frozenset]]] = {}
 
     def _same_text(path: str, node: cst.CSTNode) -> set:
         """The qualified names of a name or attribute chain of a form's rewrite of ``path`` (new nodes: a
@@ -241,14 +241,14 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         module spells it means the same (an imported class named in two functions, never rebound)."""
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return set()
-        if path not in spelled:
+        if path not in same_text_index:
             text_of = cst.Module([]).code_for_node
             index: dict[str, list[frozenset]] = {}
             for n, q in qnames(path).items():
                 if q:  # (an import's own names have none)
                     index.setdefault(text_of(n), []).append(frozenset(q))
-            spelled[path] = index
-        seen = set(spelled[path].get(cst.Module([]).code_for_node(node), ()))
+            same_text_index[path] = index
+        seen = set(same_text_index[path].get(cst.Module([]).code_for_node(node), ()))
         return set(next(iter(seen))) if len(seen) == 1 else set()
 
     linked: dict[str, bool] = {}
