@@ -1,5 +1,6 @@
 """Inception's ``batch_inputs`` as a module function whose flag is a module constant (``TRAINING``), the examples
-queue chosen by a conditional expression, the readers counted by a flags object, the join of dicts."""
+queue chosen by a conditional expression, always filled by the readers a flags object counts, the join of
+dicts."""
 import collections
 
 import tensorflow.compat.v1 as tf
@@ -28,17 +29,13 @@ def batch_inputs(dataset, batch_size, num_readers):
     examples_queue = (tf.RandomShuffleQueue(capacity=min_after + 3 * batch_size, min_after_dequeue=min_after,
                                             dtypes=[tf.string])
                       if TRAINING else tf.FIFOQueue(capacity=3 * batch_size, dtypes=[tf.string]))
-    if num_readers > 1:
-        enqueue_ops = []
-        for _ in range(num_readers):
-            reader = dataset.reader()
-            _, value = reader.read(filename_queue)
-            enqueue_ops.append(examples_queue.enqueue([value]))
-        tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(examples_queue, enqueue_ops))
-        example_serialized = examples_queue.dequeue()
-    else:
+    enqueue_ops = []
+    for _ in range(num_readers):
         reader = dataset.reader()
-        _, example_serialized = reader.read(filename_queue)
+        _, value = reader.read(filename_queue)
+        enqueue_ops.append(examples_queue.enqueue([value]))
+    tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(examples_queue, enqueue_ops))
+    example_serialized = examples_queue.dequeue()
     examples = []
     for _ in range(FLAGS.num_threads):
         example = parse(example_serialized)

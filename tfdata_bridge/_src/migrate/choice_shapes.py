@@ -1,9 +1,11 @@
 """Two ``if``s of one test in a block, one choice: ``if train: A else: B``, then ``S``, then ``if train: C else: D``
 (Inception's file producer and examples queue, each chosen by ``train``) is ``S; if train: A; C else: B; D``
-when nothing rebinds the test, which calls nothing (a name or an attribute of one), and ``S`` are plain
+when nothing rebinds the test, which calls nothing (a name or an attribute of one, compared with literals or
+other such: ``self.mode == 'train'``), and ``S`` are plain
 assignments or checks (``if bad: raise``, ``if n is None: n = 2``) that read nothing ``A`` or ``B`` bind and bind
 nothing they read: the same statements, the same values, on either path. ``tail_split`` then sees one choice of
-source, not two.
+source, not two. A queue chosen by a conditional expression after such an ``if`` (``q = RandomShuffleQueue(...) if
+train else FIFOQueue(...)``) is first written as the ``if`` it means (``expand_ifexps``).
 
 A choice made after what its branches read (``filename_queue = ...`` then ``if num_readers > 1:``, both
 branches reading the queue) takes those plain assignments into each branch that reads them (``push_down``),
