@@ -1,9 +1,11 @@
 """Two ``if``s of one test in a block, one choice: ``if train: A else: B``, then ``S``, then ``if train: C else: D``
 (Inception's file producer and examples queue, each chosen by ``train``) is ``S; if train: A; C else: B; D``
-when nothing rebinds the test, which calls nothing (a name or an attribute of one), and ``S`` are plain
+when nothing rebinds the test, which calls nothing (a name or an attribute of one, compared with literals or
+other such: ``self.mode == 'train'``), and ``S`` are plain
 assignments or checks (``if bad: raise``, ``if n is None: n = 2``) that read nothing ``A`` or ``B`` bind and bind
 nothing they read: the same statements, the same values, on either path. ``tail_split`` then sees one choice of
-source, not two.
+source, not two. A queue chosen by a conditional expression after such an ``if`` (``q = RandomShuffleQueue(...) if
+train else FIFOQueue(...)``) is first written as the ``if`` it means (``expand_ifexps``).
 
 A choice made after what its branches read (``filename_queue = ...`` then ``if num_readers > 1:``, both
 branches reading the queue) takes those plain assignments into each branch that reads them (``push_down``),
@@ -19,11 +21,36 @@ from tfdata_bridge._src.migrate.walk import Visitor
 _JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
-def _plain_test(test: cst.BaseExpression) -> str | None:
-    """The root name of a test that is a name or a chain of attributes of one; None for anything else."""
-    while isinstance(test, cst.Attribute):
-        test = test.value
-    return test.value if isinstance(test, cst.Name) else None
+def _plain_test(test: cst.BaseExpression) -> list[str] | None:
+    """The names and attribute chains a test reads, where it calls nothing: a name or a chain of attributes of
+    one (``train``, ``self.is_training``), compared with literals or with other such chains (``mode == 'train'``,
+    ``self.mode != ModeKeys.EVAL``, ``mode in ('train', 'tune')``), under ``not`` / ``and`` / ``or``; None for
+    anything else (a call, a subscript: its value may change between the two ``if``s)."""
+    chains: list[str] = []
+
+    def walk(node: cst.BaseExpression) -> bool:
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            parts = []
+            while isinstance(node, cst.Attribute):
+                parts.append(node.attr.value)
+                node = node.value
+            if not isinstance(node, cst.Name):
+                return False
+            chains.append(".".join([node.value, *reversed(parts)]))
+            return True
+        if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float)):
+            return True
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return all(walk(e.value) for e in node.elements)
+        if isinstance(node, cst.Comparison):
+            return walk(node.left) and all(walk(t.comparator) for t in node.comparisons)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            return walk(node.expression)
+        if isinstance(node, cst.BooleanOperation):
+            return walk(node.left) and walk(node.right)
+        return False
+
+    return chains if walk(test) and chains else None
 
 
 def _two_way(stmt: cst.BaseStatement) -> bool:
@@ -39,16 +66,19 @@ def _two_way(stmt: cst.BaseStatement) -> bool:
     return True
 
 
-def _rebinds(nodes: list[cst.CSTNode], root: str) -> bool:
-    """Some statement of ``nodes`` assigns ``root`` or an attribute under it (``for``/``with``/``:=`` included)."""
+def _rebinds(nodes: list[cst.CSTNode], chains: list[str]) -> bool:
+    """Some statement of ``nodes`` assigns a name or attribute chain a test reads (``chains``), a chain it is
+    under (``self``) or one under it (``for``/``with``/``:=`` included)."""
     code = cst.Module([]).code_for_node
     found = []
+    heads = {c.split(".")[0] for c in chains}
+    prefixes = {".".join(c.split(".")[:k]) for c in chains for k in range(1, c.count(".") + 2)}
 
     class _V(Visitor):
         def _target(self, target: cst.CSTNode) -> None:
             text = code(target)
-            if text == root or text.startswith(root + ".") or any(
-                    isinstance(n, cst.Name) and n.value == root for n in target_nodes(target)):
+            if text in prefixes or any(text.startswith(c + ".") for c in chains) or any(
+                    isinstance(n, cst.Name) and n.value in heads for n in target_nodes(target)):
                 found.append(target)
 
         def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
@@ -99,15 +129,15 @@ def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
     i = 0
     while i < len(out):
         first = out[i]
-        root = _plain_test(first.test) if _two_way(first) else None
-        j = next((j for j in range(i + 1, len(out)) if _two_way(out[j]) and root is not None
+        roots = _plain_test(first.test) if _two_way(first) else None
+        j = next((j for j in range(i + 1, len(out)) if _two_way(out[j]) and roots is not None
                   and code(out[j].test) == code(first.test)), None)
         if j is None:
             i += 1
             continue
         second, between = out[j], out[i + 1:j]
         chosen = _bound([first.body, first.orelse])
-        if _rebinds([first, *between, second.body, second.orelse], root) or not all(
+        if _rebinds([first, *between, second.body, second.orelse], roots) or not all(
                 plain_assign(s) or guard(s) for s in between) or any(
                 names_in(s) & chosen or _bound([s]) & names_in(first) for s in between):
             i += 1
@@ -119,6 +149,47 @@ def merge_same_tests(body: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         out[i:j + 1] = [*between, merged]
         changed = True
     return out if changed else body
+
+
+def _ifexp_if(stmt: cst.BaseStatement) -> cst.If | None:
+    """``x = A if test else B`` (the examples queue chosen by a conditional expression) as the ``if test: x = A
+    else: x = B`` it means, where an ``if`` of the same test before it chooses the source: merged with it."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)
+            and isinstance(stmt.body[0].value, cst.IfExp)):
+        return None
+    assign, value = stmt.body[0], stmt.body[0].value
+
+    def arm(expr: cst.BaseExpression) -> cst.IndentedBlock:
+        return cst.IndentedBlock([stmt.with_changes(body=[assign.with_changes(value=expr.with_changes(lpar=[], rpar=[])
+                                                                              if expr.lpar else expr)])])
+
+    return cst.If(test=value.test.with_changes(lpar=[], rpar=[]) if value.test.lpar else value.test,
+                  body=arm(value.body), orelse=cst.Else(arm(value.orelse)))
+
+
+def expand_ifexps(module: cst.Module) -> cst.Module:
+    """``module`` with each ``x = A if test else B`` that follows, in the same block, an ``if test: ... else:
+    ...`` (a test ``merge_same_tests`` takes) written as that ``if`` (``_ifexp_if``); ``module`` itself when there
+    is none."""
+    code = cst.Module([]).code_for_node
+
+    class _T(cst.CSTTransformer):
+        def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+            tests: set[str] = set()
+            body, changed = [], False
+            for stmt in updated.body:
+                made = _ifexp_if(stmt)
+                if made is not None and code(made.test) in tests:
+                    body.append(made)
+                    changed = True
+                    continue
+                if _two_way(stmt) and _plain_test(stmt.test) is not None:
+                    tests.add(code(stmt.test))
+                body.append(stmt)
+            return updated.with_changes(body=body) if changed else updated
+
+    out = module.visit(_T())
+    return module if out.deep_equals(module) else out
 
 
 def guard(stmt: cst.BaseStatement) -> bool:

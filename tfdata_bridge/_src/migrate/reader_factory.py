@@ -50,8 +50,16 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
                 raise
             found = _passed_method(finder, module, at, func)  # an object passed in from another module of the tree
             if found is None:
+                found = _stored_method(finder, module, at, func)  # ``dataset = self.dataset``
+            if found is None:
                 return None
             fn, foreign = found
+        uses = _attribute_uses(module, func.attr.value)
+    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):  # ``self.dataset.reader()``
+        found = _stored_method(finder, module, at, func)
+        if found is None:
+            return None
+        fn, foreign = found
         uses = _attribute_uses(module, func.attr.value)
     else:
         return None
@@ -95,6 +103,26 @@ def _passed_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attrib
         return None
     try:
         cls, home, home_finder = passed_class(finder, module, at, func.value.value)
+        fn = _lookup(home_finder, home, cls, func.attr.value)
+    except Refusal:
+        return None
+    if fn.decorators or fn.asynchronous or not fn.params.params:
+        return None
+    return fn, (home_finder if home is not module else None)
+
+
+def _stored_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
+                   ) -> tuple[cst.FunctionDef, object | None] | None:
+    """(the method, its module's Finder where that is another module) of ``self.obj.name()`` (or of a local bound
+    once to ``self.obj``) where ``self.obj`` is the object every construction of the class hands its
+    ``__init__`` (``stored_class.py``); None otherwise."""
+    from tfdata_bridge._src.migrate.objects import _lookup
+    from tfdata_bridge._src.migrate.stored_class import stored_class
+
+    if finder.external is None:
+        return None
+    try:
+        cls, home, home_finder = stored_class(finder, module, at, func.value)
         fn = _lookup(home_finder, home, cls, func.attr.value)
     except Refusal:
         return None

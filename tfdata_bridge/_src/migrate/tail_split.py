@@ -27,7 +27,7 @@ from libcst.metadata import PositionProvider
 
 from tfdata_bridge._src.migrate.calls import code_of, name_counts, names_in, wrapped
 from tfdata_bridge._src.migrate.hoist import line_map
-from tfdata_bridge._src.migrate.choice_shapes import merge_same_tests, push_down, pushable, target_nodes
+from tfdata_bridge._src.migrate.choice_shapes import expand_ifexps, merge_same_tests, push_down, pushable, target_nodes
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _ENDS = {"batch", "shuffle_batch", "maybe_batch", "maybe_shuffle_batch", "batch_join", "shuffle_batch_join",
@@ -196,6 +196,9 @@ def split_choices(module: cst.Module, push: bool = False) -> tuple[cst.Module, C
     an ``if`` for its branches alone move into them (``choice_shapes.push_down``); asked for only when the split
     without it leaves a pipeline, since it changes more of the program."""
     out, lines = module, (lambda line: line)
+    expanded = expand_ifexps(module)  # (an examples queue chosen by a conditional expression after ``if test:``)
+    if expanded is not module:
+        out, lines = expanded, line_map(code_of(module), code_of(expanded))
     for _ in range(_ROUNDS):
         split, more = _split_round(out, push)
         if split is out:
