@@ -115,3 +115,16 @@ def test_the_control_one_class_through_the_namespace_is_written(tmp_path):
     result = _notes(tmp_path, "tf.TFRecordReader", "b = lib.learn.read_batches(['b'], 2, reader=tf.TFRecordReader)",
                     "learn.")
     assert not result.refused and "tf.data.TFRecordDataset" in result.code, result.notes
+
+
+@pytest.mark.parametrize("extra, written", [
+    ("", True),  # (``tf.name_scope(None, 'read_batches')`` in the helper: a scope's name, no use of it)
+    ("\n__all__ = ['read_batches']\n", False),  # (named as data: it may be reached by name)
+    ("\nFUNCS = {'batches': 'read_batches'}\n", False),
+])
+def test_a_string_naming_the_helper_is_a_use_unless_it_names_a_scope(extra, written):
+    from tfdata_bridge._src.migrate.handed_copies import inline_handed_reader_classes
+
+    caller = CALLER.format(first="tf.TFRecordReader", second="pass", path="", top="")
+    out = inline_handed_reader_classes({"/t/lib.py": HELPER + extra, "/t/prog.py": caller}, "/t")
+    assert (out is not None and "tf.TFRecordReader().read(queue)" in out["/t/lib.py"]) is written, out

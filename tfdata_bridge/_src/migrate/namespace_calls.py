@@ -18,7 +18,8 @@ object handed on, assigned to another name, fetched with ``getattr``) may reach 
 are then unknown.
 
 A module naming the function in a string is taken as one that may reach it by name (``__all__``, ``getattr``),
-but a string that only names a graph scope (``tf.name_scope(name, 'read_batch_features')``, ``name='...'``) is no use.
+but a string that only names a graph scope or op of TensorFlow (``tf.name_scope(name, 'read_batch_features')``,
+``tf.identity(x, name='...')``) is no use.
 """
 
 from __future__ import annotations
@@ -97,24 +98,21 @@ def walk_down(up, node: cst.CSTNode, chain: tuple[str, ...]) -> cst.CSTNode | No
 
 
 def named_as_data(module: cst.Module, fname: str) -> bool:
-    """``module`` names ``fname`` in a string other than a graph scope's name (``__all__``, ``getattr``)."""
+    """``module`` names ``fname`` in a string other than a TensorFlow scope's or op's name (``__all__``,
+    ``getattr``)."""
     from tfdata_bridge._src.migrate.queue_size import parents
 
-    up = None
+    up, tops = None, None
     for s in nodes_of(module, cst.SimpleString):
-        try:
-            value = s.evaluated_value
-        except Exception:  # (a bytes or odd literal: taken as naming it)
-            value = fname
-        if value != fname:
+        if s.evaluated_value != fname:
             continue
-        up = up or parents(module)
+        up, tops = up or parents(module), tops if tops is not None else top_imports(module)
         arg = up.get(id(s))
         call = up.get(id(arg)) if isinstance(arg, cst.Arg) else None
-        if isinstance(call, cst.Call) and (
-                arg.keyword is not None and arg.keyword.value in _NAME_KEYWORDS or
-                (dotted(call.func) or "").rsplit(".", 1)[-1] in _SCOPES):
-            continue
+        path = dotted(call.func) if isinstance(call, cst.Call) else ""
+        if path and (tops.get(path.split(".")[0]) or "").split(".")[0] == "tensorflow" and (
+                arg.keyword is not None and arg.keyword.value in _NAME_KEYWORDS or path.rsplit(".", 1)[-1] in _SCOPES):
+            continue  # (a TensorFlow op's or scope's name)
         return True
     return False
 
