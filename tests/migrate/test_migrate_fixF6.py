@@ -128,3 +128,29 @@ def test_a_string_naming_the_helper_is_a_use_unless_it_names_a_scope(extra, writ
     caller = CALLER.format(first="tf.TFRecordReader", second="pass", path="", top="")
     out = inline_handed_reader_classes({"/t/lib.py": HELPER + extra, "/t/prog.py": caller}, "/t")
     assert (out is not None and "tf.TFRecordReader().read(queue)" in out["/t/lib.py"]) is written, out
+
+
+LOOP = '''\
+import tensorflow.compat.v1 as tf
+
+
+def read_batches(files, batch_size, reader, threads=2):
+    queue = tf.train.string_input_producer(files, num_epochs=1)
+    serialized = []
+    for _ in range(threads):
+        _, value = reader().read(queue)
+        serialized.append([value])
+    return tf.train.batch_join(serialized, batch_size)
+'''
+
+
+def test_the_readers_loop_of_a_class_handed_differently_is_left_with_a_note(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    caller = CALLER.format(first="tf.TFRecordReader", second="b = lib.read_batches(['b'], 2, tf.TextLineReader)",
+                           path="", top="")
+    sources = {str(tmp_path / "lib.py"): LOOP, str(tmp_path / "prog.py"): caller}
+    result = rewrite_tree(sources, root=str(tmp_path))[str(tmp_path / "lib.py")]
+    said = " ".join(n.message for n in result.notes)
+    assert result.refused and "the readers' loop: the reader read here is made by calling `reader`" in said and \
+        "hand different classes (TFRecordReader, TextLineReader)" in said, said
