@@ -137,30 +137,6 @@ def _plain_value(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)) or bool(dotted(value))
 
 
-_SCOPES = ("name_scope", "variable_scope", "op_scope")
-
-
-def _named_in_string(module: cst.Module, fname: str) -> bool:
-    """``module`` spells ``fname`` in a string literal (``__all__``, a lookup by name) that is not the name of a
-    graph op or scope (slim's ``with tf.name_scope(scope, 'parallel_read'):`` in ``parallel_read``, a ``name=``):
-    such a name labels the graph and can call nothing."""
-    if f'"{fname}"' not in code_of(module) and f"'{fname}'" not in code_of(module):
-        return False
-    from tfdata_bridge._src.migrate.queue_size import parents
-
-    up = parents(module)
-    for string in nodes_of(module, cst.SimpleString):
-        if string.evaluated_value != fname:
-            continue
-        arg = up.get(id(string))
-        call = up.get(id(arg)) if isinstance(arg, cst.Arg) else None
-        if isinstance(call, cst.Call) and (arg.keyword is not None and arg.keyword.value == "name" or
-                                           arg.keyword is None and dotted(call.func).split(".")[-1] in _SCOPES):
-            continue
-        return True
-    return False
-
-
 class _Tree:
     def __init__(self, texts: dict[str, str], root: str) -> None:
         self.texts = dict(texts)
@@ -175,27 +151,72 @@ class _Tree:
         self.changed = False
         self._uses: dict[tuple[int, str], tuple[cst.Module, list]] = {}  # (id(module), name) -> (module, _Uses found)
 
-    def sites(self, bpath: str, fname: str) -> list[tuple[str, cst.CSTNode]]:
+    def sites(self, bpath: str, fname: str, namespaces: bool = False) -> list[tuple[str, cst.CSTNode]]:
         """(module path, node) of every use of the function ``fname`` of ``bpath`` in the tree; two dummies where
-        a module names it in a string (``__all__``) or imports it but the one caller (a package's re-export),
-        so it is never taken as used once."""
+        a module names it in a string (``__all__``; a graph scope's name is none: ``namespace_calls.py``) or
+        imports it but the one caller (a package's re-export), so it is never taken as used once. ``namespaces``:
+        a namespace of its module holding it (``learn = types.SimpleNamespace(f=f)``) is followed to the reads
+        spelling the function on it (``mod.learn.f``), its own keyword no use (dummies where it cannot be)."""
+        from tfdata_bridge._src.migrate.namespace_calls import held_in_namespaces, named_as_data
+
         mod_name = self.names[bpath].name
         out: list[tuple[str, cst.CSTNode]] = []
         imported = 0
         for path, module in self.modules.items():
             imported += len([a for i in nodes_of(module, cst.ImportFrom) if not isinstance(i.names, cst.ImportStar)
                              for a in i.names if a.evaluated_name == fname])
-            if _named_in_string(module, fname) or imported > 1:
+            if named_as_data(module, fname) or imported > 1:
                 return [(path, module), (path, module)]
+        held = held_in_namespaces(self.modules[bpath], fname) if namespaces else []
+        if held is None:
+            return [(bpath, self.modules[bpath])] * 2
+        holding = {id(n) for _, _, n in held} | ({id(a.keyword) for a in nodes_of(self.modules[bpath], cst.Arg)
+                                                 if a.keyword is not None} if held else set())
         for path, module in self.modules.items():
             if fname not in code_of(module):
                 continue
             if path == bpath:
                 defs = {id(f.name) for f in nodes_of(module, cst.FunctionDef)}
-                out += [(path, n) for n in nodes_of(module, cst.Name) if n.value == fname and id(n) not in defs]
+                out += [(path, n) for n in nodes_of(module, cst.Name) if n.value == fname and id(n) not in defs
+                        and id(n) not in holding]
                 continue
             out += [(path, node) for node, q in self._imported_uses(module, fname)
                     if absolute_name(q, self.names[path].package) == f"{mod_name}.{fname}"]
+        for top, chain, _ in held:
+            found = self._namespace_sites(bpath, top, chain)
+            if found is None:
+                return [(bpath, self.modules[bpath])] * 2
+            spelled = {id(n.attr) for _, n in found}  # (``ns.f``'s ``f``: that read, not another use)
+            out = [(p, n) for p, n in out if id(n) not in spelled] + found
+        return out
+
+    def _namespace_sites(self, bpath: str, top: str, chain: tuple[str, ...]) -> list[tuple[str, cst.CSTNode]] | None:
+        """The reads spelling ``top.<chain>`` (a function held by the namespace ``top`` of ``bpath``) in the tree;
+        None where a use of the namespace may reach it unseen (``namespace_calls.walk_down``)."""
+        from tfdata_bridge._src.migrate.namespace_calls import walk_down
+        from tfdata_bridge._src.migrate.queue_size import parents
+
+        mod_name = self.names[bpath].name
+        out: list[tuple[str, cst.CSTNode]] = []
+        for path, module in self.modules.items():
+            if top not in code_of(module):
+                continue
+            if path == bpath:
+                targets = {id(t.target) for t in nodes_of(module, cst.AssignTarget)}
+                uses = [n for n in nodes_of(module, cst.Name) if n.value == top and id(n) not in targets]
+                attrs = {id(a.attr) for a in nodes_of(module, cst.Attribute)} | \
+                    {id(a.keyword) for a in nodes_of(module, cst.Arg) if a.keyword is not None}
+                uses = [n for n in uses if id(n) not in attrs]  # (``other.learn``, ``f(learn=...)``: no use)
+            else:
+                uses = [node for node, q in self._imported_uses(module, top)
+                        if absolute_name(q, self.names[path].package) == f"{mod_name}.{top}"]
+            up = parents(module)
+            for node in uses:
+                reached = walk_down(up, node, chain)
+                if reached is None:
+                    return None
+                if reached is not False:
+                    out.append((path, reached))
         return out
 
     def _imported_uses(self, module: cst.Module, name: str) -> list:
@@ -1056,7 +1077,7 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         store, named = found
         bound_fn = fn.with_changes(params=fn.params.with_changes(params=fn.params.params[1:]))
     owner = cls if cls is not None else fn
-    sites = [(p, n) for p, n in tree.sites(bpath, owner.name.value) if n is not owner.name]
+    sites = [(p, n) for p, n in tree.sites(bpath, owner.name.value, namespaces=cls is None) if n is not owner.name]
     if not sites or len({id(n) for _, n in sites}) != len(sites):
         return False
     chosen: set[str] = set()
@@ -1225,7 +1246,11 @@ def inline_handed_reader_classes(texts: dict[str, str], root: str) -> dict[str, 
     helpers |= takers
     if not helpers:
         return None
-    words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers)))
+    # (a module naming a namespace that holds a helper may call it through it: ``namespace_calls.py``)
+    from tfdata_bridge._src.migrate.namespace_calls import held_in_namespaces
+
+    tops = {top for m in parsed for fn in helpers for top, _, _ in held_in_namespaces(m, fn) or []}
+    words = re.compile(r"\b(%s)\b" % "|".join(sorted(helpers | tops)))
     naming = {p: t for p, t in texts.items() if words.search(t)}
     tree = _Tree(naming, root)
     if set(tree.modules) != set(naming):

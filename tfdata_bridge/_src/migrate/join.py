@@ -466,7 +466,12 @@ def _loop_pipeline(finder: Finder, module: cst.Module, body: list[cst.BaseStatem
         own = isinstance(reader_call, cst.Call) and bool(finder.is_api(reader_call, *READERS))
     queue = read_call.args[0].value if len(read_call.args) == 1 else None
     if not (own and isinstance(queue, cst.Name)):
-        raise Refusal("the readers' loop does not read its own reader from one queue")
+        from tfdata_bridge._src.migrate.reader_choice import parameter_reader
+
+        handed = parameter_reader(finder, read_stmt, reader_call) if not own else None  # (``reader()``: a class
+        # handed in that ``handed_copies`` could not write in)
+        raise Refusal(f"the readers' loop: {handed}" if handed else
+                      "the readers' loop does not read its own reader from one queue")
     queue_stmt = _single_def(body[:index], queue.value)
     if queue_stmt is None or not finder.is_api(queue_stmt.body[0].value, "train.string_input_producer"):
         raise Refusal(f"`{queue.value}` is not made by `string_input_producer` in the same block")

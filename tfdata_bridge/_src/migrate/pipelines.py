@@ -48,7 +48,7 @@ from tfdata_bridge._src.migrate.object_state import (refuse_held_object_read, re
 from tfdata_bridge._src.migrate.method_source import check_inlined, method_source
 from tfdata_bridge._src.migrate.module_names import by_name, through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
-from tfdata_bridge._src.migrate.reader_choice import unresolved_reader
+from tfdata_bridge._src.migrate.reader_choice import parameter_reader, unresolved_reader
 from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader, reader_chosen_by_branches
 from tfdata_bridge._src.migrate.attr_reasons import attribute_reader
 from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
@@ -895,6 +895,7 @@ class Finder:
             statements.insert(0, alias_stmt)
         if reader is None:  # (a function choosing among readers: reader_choice.py)
             raise Refusal(unresolved_reader(self, stmt, reader_expr, READERS) or attribute_reader(reader_expr) or
+                          parameter_reader(self, stmt, reader_expr) or
                           chosen_reader(self, statements[-1] if statements else stmt, reader_expr) or
                           (reader_chosen_by_branches(self, stmt, reader_expr.func.value) if isinstance(
                               reader_expr, cst.Call) and isinstance(reader_expr.func, cst.Name) else None) or

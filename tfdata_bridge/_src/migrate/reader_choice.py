@@ -69,4 +69,44 @@ def _function_of(module: cst.Module, stmt: cst.CSTNode) -> cst.FunctionDef | Non
     return inner
 
 
-__all__ = ["unresolved_reader"]
+def parameter_reader(finder, stmt: cst.CSTNode, reader_expr: cst.BaseExpression) -> str | None:
+    """The reason for a reader made by calling a parameter (``reader().read(queue)`` in ``read_batch_features(...,
+    reader, ...)``) whose class ``handed_copies.inline_handed_reader_classes`` could not write in: what the calls in
+    the tree hand it; None where ``reader_expr`` is no call of a parameter of a module function."""
+    from tfdata_bridge._src.migrate.handed_copies import _reader_api
+    from tfdata_bridge._src.migrate.static_values import parameter_values
+    from libcst.metadata import Assignment
+
+    if not (isinstance(reader_expr, cst.Call) and isinstance(reader_expr.func, cst.Name)):
+        return None
+    name = reader_expr.func.value
+    scope = finder.scopes.scope(stmt)
+    found = list(scope[name]) if scope is not None else []
+    if len(found) != 1 or not isinstance(found[0], Assignment) or not isinstance(found[0].node, cst.Param) or \
+            not isinstance(getattr(found[0].scope, "node", None), cst.FunctionDef):
+        return None
+    fname = found[0].scope.node.name.value
+    head = (f"the reader read here is made by calling `{name}`, a parameter of `{fname}` (a reader class handed in); "
+            f"the rewrite writes the class into `{fname}` where every call of it in the tree hands the same "
+            "TensorFlow reader class (by position or keyword, or leaves a default that is one)")
+    tail = ("; hand one class (one function per reader class), or keep the queue (`migrate --to compat`)")
+    values = parameter_values(finder, stmt, name)
+    if not values or any(site is None for _, site, _ in values):
+        return (f"{head}, and not every use of `{fname}` is a direct call it can follow (a namespace holding it "
+                f"and handed on, or a call with `*` / `**`, hides the class it gets){tail}")
+    code = cst.Module([]).code_for_node
+    known, unknown = set(), []
+    for value, site, _ in values:
+        module = getattr(site, "module", None)
+        api = _reader_api(module, value) if isinstance(module, cst.Module) else None
+        (known.add(api) if api else unknown.append(code(value)))
+    if unknown:
+        return (f"{head}, and `{unknown[0]}` handed at a call is no reader class known when migrating (a value the "
+                f"program computes when it runs){tail}")
+    if len(known) > 1:
+        return (f"{head}, and its calls hand different classes ({', '.join(sorted(known))}): one pipeline cannot be "
+                f"both{tail}")
+    return None
+
+
+__all__ = ["parameter_reader", "unresolved_reader"]
