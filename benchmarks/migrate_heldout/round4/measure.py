@@ -35,11 +35,18 @@ def program_names() -> list[str]:
 
 
 def helper_modules(src_dir: str, name: str) -> list[str]:
-    """The `*_lib` packages a program imports (its helper modules in another module)."""
+    """The packages and modules of the round's folder a program imports (its helper modules in another module),
+    whatever their names: a package's folder, or a module's ``NAME.py`` (rounds up to 68 named every package
+    ``*_lib``; later writers did not, and a helper left with legacy code must count against its program)."""
     with open(os.path.join(src_dir, name + ".py")) as f:
         text = f.read()
-    libs = set(re.findall(r"^\s*(?:from|import)\s+(\w+_lib)\b", text, re.M))
-    return sorted(lib for lib in libs if os.path.isdir(os.path.join(src_dir, lib)))
+    found = set()
+    for top in set(re.findall(r"^\s*(?:from|import)\s+(\w+)\b", text, re.M)) - {name}:
+        if os.path.isdir(os.path.join(src_dir, top)):
+            found.add(top)
+        elif os.path.isfile(os.path.join(src_dir, top + ".py")) and top + ".py" != "EXPECT.py":
+            found.add(top + ".py")
+    return sorted(found)
 
 
 def copy_programs(dest: str) -> None:
