@@ -4,7 +4,9 @@
 of its function or class in the tree calls leaving it, or giving it such a ``None`` in turn); then
 ``fold_unset_params`` sees a parameter no call gives and folds ``reader_kwargs or {}`` (``reader_pools.py``). The
 program of ``fixF7_programs/`` (a sluice package of its own: a reader gate object, its read helper) is migrated and
-run against its original; the forms where the ``None`` is not sure are pinned as left."""
+run against its original; the forms where the ``None`` is not sure are pinned as left. A provider of another module
+whose ``__init__`` reads a module it imports as ``from pkg import mod`` (slim's ``from slim66_lib import
+parallel_reader``) is written at a caller lacking that import, the import added (``provider_inline.py``)."""
 
 from __future__ import annotations
 
@@ -27,10 +29,14 @@ def test_a_none_handed_on_by_keyword_lets_the_read_helper_fold_and_delivers_the_
     name = "feed_handed_none_one_reader.py"
     assert "tf.data" in code[name] and "Queue(" not in code[name] and "sluice_read(" not in code[name], notes[name]
     assert "def sluice_read" not in code["sluice_lib/sluice.py"], notes["sluice_lib/sluice.py"]
-    pairs = {"feed_handed_none_one_reader": (original / name, migrated / name)}
+    # (the provider's ``__init__`` written at its caller, with the ``from sluice_lib import decoding`` it reads)
+    stage = "stage_provider_import_the_caller_lacks.py"
+    assert "tf.data" in code[stage] and "Stage(" not in code[stage], notes[stage]
+    assert "from sluice_lib import decoding" in code[stage] and "decoding.decode(record)" in code[stage], code[stage]
+    pairs = {p[:-3]: (original / p, migrated / p) for p in (name, stage)}
     for stem, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(stem, want, got, "exact", end="OutOfRangeError")
-        assert len(want["batches"]) == 3, want
+        assert len(want["batches"]) == (3 if stem == name[:-3] else 2), want
 
 
 LIB = '''import tensorflow.compat.v1 as tf

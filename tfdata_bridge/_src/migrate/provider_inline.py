@@ -27,8 +27,8 @@ function, class or lambda, no ``return``/``yield``/``global``/``import``/``del``
 items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or keyword,
 defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only as ``names =
 p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of another module,
-imports that mean the same in the caller's module (a plain ``import a.b as tf`` the caller's module lacks is added
-there), none bound by the caller. Literal and plain-name arguments stand for their parameters (an ``if`` on a
+imports that mean the same in the caller's module (a plain ``import a.b as tf``, or an absolute ``from pkg import
+mod``, the caller's module lacks is added there), none bound by the caller. Literal and plain-name arguments stand for their parameters (an ``if`` on a
 literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``, ``FIFOQueue``
 otherwise); others are bound first. A class of this module named nowhere else goes; one of another module goes once
 no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
@@ -72,6 +72,7 @@ _BUILTINS = frozenset(dir(builtins))
 _GET = re.compile(r"\.get\(\s*[\[(]")
 # (``names = obj.method(...)`` or ``names = Cls(...).method(...)``: a reader object)
 _METHOD_CALL = re.compile(r"=\s*[A-Za-z_]\w*\.[A-Za-z_]\w*\(|=\s*[A-Za-z_][\w.]*\(.*\)\.[A-Za-z_]\w*\(")
+_EMPTY = cst.Module(body=[])
 _SCOPED = frozenset({"super", "locals", "vars", "globals", "eval", "exec", "__class__"})
 
 
@@ -277,10 +278,17 @@ def _with_functions(module: cst.Module, functions: list[cst.FunctionDef]) -> cst
 
 
 def _plain_import(home: cst.Module, name: str) -> str | None:
-    """``import a.b as name`` (or ``import name``), the one statement of ``home`` binding ``name``; else None."""
+    """``import a.b as name`` (or ``import name``), or an absolute ``from a.b import m as name`` (or ``import
+    name``), the one statement of ``home`` binding ``name``; else None."""
     found = [f"import {a.evaluated_name}" + (f" as {a.evaluated_alias}" if a.evaluated_alias else "")
              for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body if isinstance(i, cst.Import)
              for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
+    found += [f"from {_EMPTY.code_for_node(i.module)} import {a.evaluated_name}" +
+              (f" as {a.evaluated_alias}" if a.evaluated_alias else "")
+              for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body
+              if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar) and not i.relative
+              and i.module is not None and _EMPTY.code_for_node(i.module) != "__future__"
+              for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
     return found[0] if len(found) == 1 else None
 
 

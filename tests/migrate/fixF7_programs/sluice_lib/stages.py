@@ -1,0 +1,20 @@
+"""A provider whose ``__init__`` reads the records itself (one reader into a FIFO common queue) and decodes them
+through a function of another module, imported here as ``from sluice_lib import decoding`` (an import its callers
+lack); ``get`` selects what it keeps."""
+import tensorflow.compat.v1 as tf
+
+from sluice_lib import decoding
+
+
+class Stage(object):
+
+    def __init__(self, files, epochs=None, room=8):
+        file_queue = tf.train.string_input_producer(files, shuffle=False, num_epochs=epochs)
+        common = tf.FIFOQueue(capacity=room, dtypes=[tf.string, tf.string])
+        ops = [common.enqueue(tf.TFRecordReader().read(file_queue))]
+        tf.train.queue_runner.add_queue_runner(tf.train.queue_runner.QueueRunner(common, ops))
+        _, record = common.dequeue()
+        self._held = decoding.decode(record)
+
+    def get(self, names):
+        return [self._held[name] for name in names]
