@@ -6,7 +6,8 @@ of its function or class in the tree calls leaving it, or giving it such a ``Non
 program of ``fixF7_programs/`` (a sluice package of its own: a reader gate object, its read helper) is migrated and
 run against its original; the forms where the ``None`` is not sure are pinned as left. A provider of another module
 whose ``__init__`` reads a module it imports as ``from pkg import mod`` (slim's ``from slim66_lib import
-parallel_reader``) is written at a caller lacking that import, the import added (``provider_inline.py``)."""
+parallel_reader``) is written at a caller lacking that import, the import added (``provider_inline.py``); an item it
+stores that no ``get`` asks for (slim's record key) goes with the ``if key in items: raise`` guard on it."""
 
 from __future__ import annotations
 
@@ -33,6 +34,12 @@ def test_a_none_handed_on_by_keyword_lets_the_read_helper_fold_and_delivers_the_
     stage = "stage_provider_import_the_caller_lacks.py"
     assert "tf.data" in code[stage] and "Stage(" not in code[stage], notes[stage]
     assert "from sluice_lib import decoding" in code[stage] and "decoding.decode(record)" in code[stage], code[stage]
+    # (the key stored under a name no get asks for goes, and so does the guard raising where an item has that name)
+    assert "[origin]" not in code[stage] and "raise" not in code[stage], code[stage]
+    # (a guard doing more than raise: the store stays, the pipeline is left, naming the object)
+    left = "guard_not_raising_left.py"
+    assert "tf.data" not in code[left] and "Overwriting(" in code[left], code[left]
+    assert "a method of a `Overwriting` object (a class of another module of the tree)" in notes[left], notes[left]
     pairs = {p[:-3]: (original / p, migrated / p) for p in (name, stage)}
     for stem, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(stem, want, got, "exact", end="OutOfRangeError")

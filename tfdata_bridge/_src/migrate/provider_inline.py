@@ -681,8 +681,11 @@ def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: st
     asks for (``asked``: every get's literal items) in the dict ``self.attr = d`` keeps (slim's ``items_to_tensors[
     record_key] = key``: the reader's key, which a tf.data reader does not give): ``key`` a string literal, or a
     parameter bound to one and bound nowhere in ``__init__``; the value a plain name (reading it does nothing);
-    ``d`` a local bound once by a plain assignment and named otherwise only by such stores and as the value kept.
-    No get reads the item, nothing else reads the dict: the store can go. Empty where any of that is not sure."""
+    ``d`` a local bound once by a plain assignment and named otherwise only by such stores, as the value kept and
+    in a guard of the store, ``if key in d: raise ...`` (no ``else``, only ``raise`` statements not naming ``d``:
+    slim's check that no decoded item has the record key's name), which goes with it -- where an item had that
+    name, legacy raised at graph construction and the migrated program hands that item over. No get reads the
+    item, nothing else reads the dict: the store can go. Empty where any of that is not sure."""
     assigned = set()  # (the names bound in ``__init__``: a subscript's or attribute's store binds none)
     for t in [*nodes_of(init.body, cst.AssignTarget), *nodes_of(init.body, cst.For),
               *nodes_of(init.body, cst.AugAssign), *nodes_of(init.body, cst.CompFor)]:
@@ -702,10 +705,23 @@ def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: st
             key = bound.get(key.value)
         if not isinstance(key, cst.SimpleString) or key.evaluated_value in asked:
             continue
-        # ``d``: bound once (``d = ...``), otherwise named only as stores' dict and as the value ``self.attr = d``
+        # ``d``: bound once (``d = ...``), otherwise named only as stores' dict and as the value ``self.attr = d``,
+        # and in a guard of this store, ``if key in d: raise ...`` (slim's record key asked of the decoded items)
         allowed: set[int] = set()
         binds = kept = 0
+        guards: set[int] = set()
         for other in body:
+            test = other.test if isinstance(other, cst.If) and other.orelse is None else None
+            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+                    isinstance(test.comparisons[0].operator, cst.In) and \
+                    isinstance(test.comparisons[0].comparator, cst.Name) and \
+                    test.comparisons[0].comparator.value == d and _same_key(test.left, key, assigned, bound) and \
+                    isinstance(other.body, cst.IndentedBlock) and other.body.body and all(
+                        isinstance(r, cst.SimpleStatementLine) and all(isinstance(x, cst.Raise) for x in r.body)
+                        for r in other.body.body) and not any(n.value == d for n in identifiers(other.body)):
+                allowed.add(id(test.comparisons[0].comparator))
+                guards.add(id(other))
+                continue
             o = other.body[0] if isinstance(other, cst.SimpleStatementLine) and len(other.body) == 1 else None
             if not (isinstance(o, cst.Assign) and len(o.targets) == 1):
                 continue
@@ -722,7 +738,16 @@ def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: st
         named = [n for n in identifiers(init.body) if n.value == d]
         if binds == 1 and kept == 1 and all(id(n) in allowed for n in named):  # (a name bound in a nested
             out.add(id(st))  # block, a loop's target or a read is not allowed)
+            out |= guards
     return out
+
+
+def _same_key(expr: cst.BaseExpression, key: cst.SimpleString, assigned: set[str],
+              bound: dict[str, cst.BaseExpression]) -> bool:
+    """``expr`` is the string ``key`` (the literal, or a parameter bound to it and bound nowhere in ``__init__``)."""
+    if isinstance(expr, cst.Name) and expr.value not in assigned:
+        expr = bound.get(expr.value)
+    return isinstance(expr, cst.SimpleString) and expr.evaluated_value == key.evaluated_value
 
 
 def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, attr: str
