@@ -7,7 +7,9 @@ program of ``fixF7_programs/`` (a sluice package of its own: a reader gate objec
 run against its original; the forms where the ``None`` is not sure are pinned as left. A provider of another module
 whose ``__init__`` reads a module it imports as ``from pkg import mod`` (slim's ``from slim66_lib import
 parallel_reader``) is written at a caller lacking that import, the import added (``provider_inline.py``); an item it
-stores that no ``get`` asks for (slim's record key) goes with the ``if key in items: raise`` guard on it."""
+stores that no ``get`` asks for (slim's record key) goes with the ``if key in items: raise`` guard on it; a reader
+class read off a spec object that keeps its fields through ``self.__dict__.update(kwargs)`` (slim's ``Dataset``) is
+followed to the value its maker passes."""
 
 from __future__ import annotations
 
@@ -30,20 +32,23 @@ def test_a_none_handed_on_by_keyword_lets_the_read_helper_fold_and_delivers_the_
     name = "feed_handed_none_one_reader.py"
     assert "tf.data" in code[name] and "Queue(" not in code[name] and "sluice_read(" not in code[name], notes[name]
     assert "def sluice_read" not in code["sluice_lib/sluice.py"], notes["sluice_lib/sluice.py"]
-    # (the provider's ``__init__`` written at its caller, with the ``from sluice_lib import decoding`` it reads)
-    stage = "stage_provider_import_the_caller_lacks.py"
-    assert "tf.data" in code[stage] and "Stage(" not in code[stage], notes[stage]
-    assert "from sluice_lib import decoding" in code[stage] and "decoding.decode(record)" in code[stage], code[stage]
-    # (the key stored under a name no get asks for goes, and so does the guard raising where an item has that name)
-    assert "[origin]" not in code[stage] and "raise" not in code[stage], code[stage]
+    # (``spec.reader()`` of a spec keeping its fields through ``self.__dict__.update(more)``: the reader its maker
+    # defaults to, written by name; the provider's ``__init__`` written at its caller with the ``from sluice_lib
+    # import decoding`` it reads; the key stored under a name no get asks for gone, with the guard raising where an
+    # item has that name)
+    spec = "spec_dict_reader_in_order.py"
+    assert "tf.data.TFRecordDataset" in code[spec] and "SpecStage(" not in code[spec], notes[spec]
+    assert "from sluice_lib import decoding" in code[spec] and "decoding.decode(record)" in code[spec], code[spec]
+    assert "[origin]" not in code[spec] and "raise" not in code[spec], code[spec]
     # (a guard doing more than raise: the store stays, the pipeline is left, naming the object)
     left = "guard_not_raising_left.py"
     assert "tf.data" not in code[left] and "Overwriting(" in code[left], code[left]
     assert "a method of a `Overwriting` object (a class of another module of the tree)" in notes[left], notes[left]
-    pairs = {p[:-3]: (original / p, migrated / p) for p in (name, stage)}
+    sizes = {name: 3, spec: 2}
+    pairs = {p[:-3]: (original / p, migrated / p) for p in sizes}
     for stem, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(stem, want, got, "exact", end="OutOfRangeError")
-        assert len(want["batches"]) == (3 if stem == name[:-3] else 2), want
+        assert len(want["batches"]) == sizes[stem + ".py"], want
 
 
 LIB = '''import tensorflow.compat.v1 as tf

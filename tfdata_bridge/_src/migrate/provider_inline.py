@@ -765,7 +765,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     strings = sum(t.count(f'"{attr}"') + t.count(f"'{attr}'") for t in texts)
     # (a class's attribute: set once in the tree, the class's ``self.attr = attr``, no ``setattr(obj, "attr",
     # ...)``; a namedtuple's field cannot be set at all, its objects made only by the call followed)
-    kept = (stores, strings) == (1, 0)
+    kept = (stores, strings) == (1, 0) or stores == 0 and strings <= 1  # (or kept through ``self.__dict__``)
     origins: list[tuple[cst.FunctionDef, str, cst.Module, object]] = []
     params = [p.name.value for p in fn.params.params]
     if name in params:
@@ -808,7 +808,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
                 bound in {p.name.value for p in caller.params.params} or \
                 any(bound in names_in(f.target) for f in nodes_of(caller, cst.For)):
             return None
-        value = _made_attr(home, ext, made[0].value, attr, kept, spelled_in=module)
+        value = _made_attr(home, ext, made[0].value, attr, kept, spelled_in=module, strings=strings)
         if value is None:
             return None
         root = value
@@ -823,7 +823,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
 
 
 def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str, kept: bool = True,
-               spelled_in: cst.Module | None = None) -> cst.BaseExpression | None:
+               spelled_in: cst.Module | None = None, strings: int | None = None) -> cst.BaseExpression | None:
     """``attr`` of the object ``call`` returns (``_held_classes``), as a dotted name meaning the same in
     ``module``; None where not sure. The object is of a ``collections.namedtuple`` bound to a module-level
     name (attention_ocr's ``Dataset``), ``attr`` one of its fields, or, where ``kept`` (the tree sets ``.attr``
@@ -879,6 +879,11 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
         return None
     init = inits[0]
     me = init.params.params[0].name.value if init.params.params else None
+    param = _dict_kept(init, attr, strings)
+    if param is not None:  # (slim's ``Dataset``: ``kwargs["reader"] = reader``, ``self.__dict__.update(kwargs)``)
+        plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+        at = [p.name.value for p in plain.params.params].index(param)
+        return _passed_value(spelled_in or module, home, f, call, made, at, param)
     kept = [a for a in nodes_of(init.body, cst.Assign) if len(a.targets) == 1 and
             isinstance(a.targets[0].target, cst.Attribute) and a.targets[0].target.attr.value == attr]
     if len(kept) != 1 or not (isinstance(kept[0].targets[0].target.value, cst.Name) and
@@ -893,6 +898,55 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
         return None
     at = [p.name.value for p in plain.params.params].index(param)
     return _passed_value(spelled_in or module, home, f, call, made, at, param)
+
+
+def _dict_kept(init: cst.FunctionDef, attr: str, strings: int | None) -> str | None:
+    """The parameter of ``init`` that its object keeps as ``attr`` through its ``__dict__``, where ``init`` is only
+    ``kw["name"] = param`` / ``kw.update(name=param, ...)`` statements on its ``**kw``, each name once, then
+    ``self.__dict__.update(kw)`` (slim's ``Dataset``), ``attr`` stored so, its parameter never rebound, and the
+    tree spells ``attr`` as a string (``strings``) only in those stores; else None."""
+    p = init.params
+    if not p.params or not isinstance(p.star_kwarg, cst.Param) or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    me, kw = p.params[0].name.value, p.star_kwarg.name.value
+    params = {x.name.value for x in p.params[1:]}
+    body = [st for k, st in enumerate(init.body.body) if not (k == 0 and is_docstring(st))]
+    smalls = [st.body[0] if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 else None for st in body]
+    last = smalls[-1] if smalls else None
+    upd = last.value if isinstance(last, cst.Expr) else None
+    if not (isinstance(upd, cst.Call) and code_of_node(upd) == f"{me}.__dict__.update({kw})"):
+        return None
+    stored: dict[str, str] = {}
+    spelled = 0
+    for small in smalls[:-1]:
+        pairs: list[tuple[str, cst.BaseExpression]] = []
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Subscript):
+            t = small.targets[0].target
+            key = t.slice[0].slice.value if len(t.slice) == 1 and isinstance(t.slice[0].slice, cst.Index) else None
+            if not (isinstance(t.value, cst.Name) and t.value.value == kw and isinstance(key, cst.SimpleString)):
+                return None
+            pairs.append((key.evaluated_value, small.value))
+            spelled += key.evaluated_value == attr
+        elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
+                code_of_node(small.value.func) == f"{kw}.update" and \
+                all(a.keyword is not None and not a.star for a in small.value.args):
+            pairs += [(a.keyword.value, a.value) for a in small.value.args]
+        else:
+            return None
+        for name, value in pairs:
+            if name in stored or not (isinstance(value, cst.Name) and value.value in params):
+                return None
+            stored[name] = value.value
+    if attr not in stored or strings is None or strings != spelled or \
+            sum(1 for n in identifiers(init.body) if n.value == kw) != len(smalls) or \
+            stored[attr] in bound_names(init.body):
+        return None
+    return stored[attr]
+
+
+def code_of_node(node: cst.CSTNode) -> str:
+    return _EMPTY.code_for_node(node)
 
 
 def _passed_value(module: cst.Module, home: cst.Module, f: cst.FunctionDef, call: cst.Call, made: cst.Call,

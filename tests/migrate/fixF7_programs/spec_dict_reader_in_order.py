@@ -1,23 +1,24 @@
-"""A provider of another module (``sluice_lib.stages.Stage``) whose ``__init__`` decodes through a function of a
-third module imported there as ``from sluice_lib import decoding``; this module imports only ``stages``."""
+"""A provider reading with ``spec.reader()``, the spec's reader kept through its ``__dict__`` (and defaulted to the
+TFRecord reader by the function making it): one reader, the files in turn."""
 import os
 
 import tensorflow.compat.v1 as tf
 
-from sluice_lib import stages
+from sluice_lib import specs
 from sluice_lib import write
 
 
-def staged(pattern):
-    stage = stages.Stage(sorted(tf.gfile.Glob(pattern)), epochs=1)
+def spec_batches(pattern):
+    spec = specs.bits_spec(sorted(tf.gfile.Glob(pattern)))
+    stage = specs.SpecStage(spec, epochs=1)
     n, v = stage.get(["n", "v"])
-    return tf.train.batch([n * 2, v], batch_size=4, allow_smaller_final_batch=True)
+    return tf.train.batch([n, v + 1.0], batch_size=5, allow_smaller_final_batch=True)
 
 
 def main(data_dir):
-    folder = os.path.join(data_dir, "f7_stage")
+    folder = os.path.join(data_dir, "f7_spec")
     write.shards(folder)
-    ns, vs = staged(os.path.join(folder, "bit_*.tfrecord"))
+    ns, vs = spec_batches(os.path.join(folder, "bit_*.tfrecord"))
     batches = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
