@@ -754,7 +754,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
                   ) -> cst.BaseExpression | None:
     """The dotted name (an import's, the same in ``module``) that ``name.attr`` is, where ``name`` (of ``fn``) is
     an object a tree function returns as ``Cls(..., attr=value)`` whose ``__init__`` keeps ``self.attr = attr``
-    (slim's ``dataset = get_split(...)``, ``Dataset(..., reader=reader, ...)`` with ``reader`` a parameter
+    (or ``kw["attr"] = attr`` then ``self.__dict__.update(kw)``: ``_dict_kept``) (slim's ``dataset = get_split(...)``, ``Dataset(..., reader=reader, ...)`` with ``reader`` a parameter
     defaulting to ``None`` then set by ``if reader is None: reader = tf.TFRecordReader``), ``name`` bound once in
     ``fn`` by that call, or a parameter of ``fn`` that every call in the tree passes such a name for; None where
     any of that is not sure."""
