@@ -65,6 +65,7 @@ from tfdata_bridge._src.migrate.calls import (bound_names, code_of, dotted, fres
                                                nodes_of)
 
 _QUICK = re.compile(r"\)\s*\.\s*\w+\(")
+_HANDED_ON = re.compile(r"\b(\w+)\s*=\s*(\w+)\s*[,)]")
 
 
 class _Pool:
@@ -646,6 +647,8 @@ def drop_none_handed_on(texts: dict[str, str], root: str) -> dict[str, str] | No
     from tfdata_bridge._src.migrate.handed_copies import _Tree
     from tfdata_bridge._src.migrate.queue_size import parents
 
+    if not any("=None" in t for t in texts.values()) or not any(_HANDED_ON.search(t) for t in texts.values()):
+        return None  # (no parameter defaulting to ``None``, or no ``q=p`` keyword: nothing to drop)
     t = _Tree(texts, root)
     defs = {path: _defs(module) for path, module in t.modules.items()}
     calls_kept: dict[tuple[str, str], list | None] = {}
