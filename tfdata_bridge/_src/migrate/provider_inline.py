@@ -27,8 +27,8 @@ function, class or lambda, no ``return``/``yield``/``global``/``import``/``del``
 items]`` of an attribute set once; the object made once (``p = Cls(...)``, arguments by position or keyword,
 defaults literal or a dotted name of an import) in a statement run once per call, named afterwards only as ``names =
 p.get([<string literals>])``. The ``__init__``'s other names read are builtins or, for a class of another module,
-imports that mean the same in the caller's module (a plain ``import a.b as tf`` the caller's module lacks is added
-there), none bound by the caller. Literal and plain-name arguments stand for their parameters (an ``if`` on a
+imports that mean the same in the caller's module (a plain ``import a.b as tf``, or an absolute ``from pkg import
+mod``, the caller's module lacks is added there), none bound by the caller. Literal and plain-name arguments stand for their parameters (an ``if`` on a
 literal ``True``/``False`` keeps its taken branch: slim's ``RandomShuffleQueue`` when ``shuffle``, ``FIFOQueue``
 otherwise); others are bound first. A class of this module named nowhere else goes; one of another module goes once
 no module of the tree names it (``dead_providers``, from ``tree.py``), and so does its import.
@@ -72,6 +72,7 @@ _BUILTINS = frozenset(dir(builtins))
 _GET = re.compile(r"\.get\(\s*[\[(]")
 # (``names = obj.method(...)`` or ``names = Cls(...).method(...)``: a reader object)
 _METHOD_CALL = re.compile(r"=\s*[A-Za-z_]\w*\.[A-Za-z_]\w*\(|=\s*[A-Za-z_][\w.]*\(.*\)\.[A-Za-z_]\w*\(")
+_EMPTY = cst.Module(body=[])
 _SCOPED = frozenset({"super", "locals", "vars", "globals", "eval", "exec", "__class__"})
 
 
@@ -277,10 +278,17 @@ def _with_functions(module: cst.Module, functions: list[cst.FunctionDef]) -> cst
 
 
 def _plain_import(home: cst.Module, name: str) -> str | None:
-    """``import a.b as name`` (or ``import name``), the one statement of ``home`` binding ``name``; else None."""
+    """``import a.b as name`` (or ``import name``), or an absolute ``from a.b import m as name`` (or ``import
+    name``), the one statement of ``home`` binding ``name``; else None."""
     found = [f"import {a.evaluated_name}" + (f" as {a.evaluated_alias}" if a.evaluated_alias else "")
              for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body if isinstance(i, cst.Import)
              for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
+    found += [f"from {_EMPTY.code_for_node(i.module)} import {a.evaluated_name}" +
+              (f" as {a.evaluated_alias}" if a.evaluated_alias else "")
+              for s in home.body if isinstance(s, cst.SimpleStatementLine) for i in s.body
+              if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar) and not i.relative
+              and i.module is not None and _EMPTY.code_for_node(i.module) != "__future__"
+              for a in i.names if (a.evaluated_alias or a.evaluated_name) == name]
     return found[0] if len(found) == 1 else None
 
 
@@ -673,8 +681,11 @@ def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: st
     asks for (``asked``: every get's literal items) in the dict ``self.attr = d`` keeps (slim's ``items_to_tensors[
     record_key] = key``: the reader's key, which a tf.data reader does not give): ``key`` a string literal, or a
     parameter bound to one and bound nowhere in ``__init__``; the value a plain name (reading it does nothing);
-    ``d`` a local bound once by a plain assignment and named otherwise only by such stores and as the value kept.
-    No get reads the item, nothing else reads the dict: the store can go. Empty where any of that is not sure."""
+    ``d`` a local bound once by a plain assignment and named otherwise only by such stores, as the value kept and
+    in a guard of the store, ``if key in d: raise ...`` (no ``else``, only ``raise`` statements not naming ``d``:
+    slim's check that no decoded item has the record key's name), which goes with it -- where an item had that
+    name, legacy raised at graph construction and the migrated program hands that item over. No get reads the
+    item, nothing else reads the dict: the store can go. Empty where any of that is not sure."""
     assigned = set()  # (the names bound in ``__init__``: a subscript's or attribute's store binds none)
     for t in [*nodes_of(init.body, cst.AssignTarget), *nodes_of(init.body, cst.For),
               *nodes_of(init.body, cst.AugAssign), *nodes_of(init.body, cst.CompFor)]:
@@ -694,10 +705,23 @@ def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: st
             key = bound.get(key.value)
         if not isinstance(key, cst.SimpleString) or key.evaluated_value in asked:
             continue
-        # ``d``: bound once (``d = ...``), otherwise named only as stores' dict and as the value ``self.attr = d``
+        # ``d``: bound once (``d = ...``), otherwise named only as stores' dict and as the value ``self.attr = d``,
+        # and in a guard of this store, ``if key in d: raise ...`` (slim's record key asked of the decoded items)
         allowed: set[int] = set()
         binds = kept = 0
+        guards: set[int] = set()
         for other in body:
+            test = other.test if isinstance(other, cst.If) and other.orelse is None else None
+            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and \
+                    isinstance(test.comparisons[0].operator, cst.In) and \
+                    isinstance(test.comparisons[0].comparator, cst.Name) and \
+                    test.comparisons[0].comparator.value == d and _same_key(test.left, key, assigned, bound) and \
+                    isinstance(other.body, cst.IndentedBlock) and other.body.body and all(
+                        isinstance(r, cst.SimpleStatementLine) and all(isinstance(x, cst.Raise) for x in r.body)
+                        for r in other.body.body) and not any(n.value == d for n in identifiers(other.body)):
+                allowed.add(id(test.comparisons[0].comparator))
+                guards.add(id(other))
+                continue
             o = other.body[0] if isinstance(other, cst.SimpleStatementLine) and len(other.body) == 1 else None
             if not (isinstance(o, cst.Assign) and len(o.targets) == 1):
                 continue
@@ -714,14 +738,23 @@ def _unasked_stores(init: cst.FunctionDef, body: list[cst.BaseStatement], me: st
         named = [n for n in identifiers(init.body) if n.value == d]
         if binds == 1 and kept == 1 and all(id(n) in allowed for n in named):  # (a name bound in a nested
             out.add(id(st))  # block, a loop's target or a read is not allowed)
+            out |= guards
     return out
+
+
+def _same_key(expr: cst.BaseExpression, key: cst.SimpleString, assigned: set[str],
+              bound: dict[str, cst.BaseExpression]) -> bool:
+    """``expr`` is the string ``key`` (the literal, or a parameter bound to it and bound nowhere in ``__init__``)."""
+    if isinstance(expr, cst.Name) and expr.value not in assigned:
+        expr = bound.get(expr.value)
+    return isinstance(expr, cst.SimpleString) and expr.evaluated_value == key.evaluated_value
 
 
 def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, attr: str
                   ) -> cst.BaseExpression | None:
     """The dotted name (an import's, the same in ``module``) that ``name.attr`` is, where ``name`` (of ``fn``) is
     an object a tree function returns as ``Cls(..., attr=value)`` whose ``__init__`` keeps ``self.attr = attr``
-    (slim's ``dataset = get_split(...)``, ``Dataset(..., reader=reader, ...)`` with ``reader`` a parameter
+    (or ``kw["attr"] = attr`` then ``self.__dict__.update(kw)``: ``_dict_kept``) (slim's ``dataset = get_split(...)``, ``Dataset(..., reader=reader, ...)`` with ``reader`` a parameter
     defaulting to ``None`` then set by ``if reader is None: reader = tf.TFRecordReader``), ``name`` bound once in
     ``fn`` by that call, or a parameter of ``fn`` that every call in the tree passes such a name for; None where
     any of that is not sure."""
@@ -732,7 +765,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     strings = sum(t.count(f'"{attr}"') + t.count(f"'{attr}'") for t in texts)
     # (a class's attribute: set once in the tree, the class's ``self.attr = attr``, no ``setattr(obj, "attr",
     # ...)``; a namedtuple's field cannot be set at all, its objects made only by the call followed)
-    kept = (stores, strings) == (1, 0)
+    kept = (stores, strings) == (1, 0) or stores == 0 and strings <= 1  # (or kept through ``self.__dict__``)
     origins: list[tuple[cst.FunctionDef, str, cst.Module, object]] = []
     params = [p.name.value for p in fn.params.params]
     if name in params:
@@ -775,7 +808,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
                 bound in {p.name.value for p in caller.params.params} or \
                 any(bound in names_in(f.target) for f in nodes_of(caller, cst.For)):
             return None
-        value = _made_attr(home, ext, made[0].value, attr, kept, spelled_in=module)
+        value = _made_attr(home, ext, made[0].value, attr, kept, spelled_in=module, strings=strings)
         if value is None:
             return None
         root = value
@@ -790,7 +823,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
 
 
 def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str, kept: bool = True,
-               spelled_in: cst.Module | None = None) -> cst.BaseExpression | None:
+               spelled_in: cst.Module | None = None, strings: int | None = None) -> cst.BaseExpression | None:
     """``attr`` of the object ``call`` returns (``_held_classes``), as a dotted name meaning the same in
     ``module``; None where not sure. The object is of a ``collections.namedtuple`` bound to a module-level
     name (attention_ocr's ``Dataset``), ``attr`` one of its fields, or, where ``kept`` (the tree sets ``.attr``
@@ -846,6 +879,11 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
         return None
     init = inits[0]
     me = init.params.params[0].name.value if init.params.params else None
+    param = _dict_kept(init, attr, strings)
+    if param is not None:  # (slim's ``Dataset``: ``kwargs["reader"] = reader``, ``self.__dict__.update(kwargs)``)
+        plain = init.with_changes(params=init.params.with_changes(params=init.params.params[1:]))
+        at = [p.name.value for p in plain.params.params].index(param)
+        return _passed_value(spelled_in or module, home, f, call, made, at, param)
     kept = [a for a in nodes_of(init.body, cst.Assign) if len(a.targets) == 1 and
             isinstance(a.targets[0].target, cst.Attribute) and a.targets[0].target.attr.value == attr]
     if len(kept) != 1 or not (isinstance(kept[0].targets[0].target.value, cst.Name) and
@@ -860,6 +898,55 @@ def _made_attr(module: cst.Module, external, call: cst.BaseExpression, attr: str
         return None
     at = [p.name.value for p in plain.params.params].index(param)
     return _passed_value(spelled_in or module, home, f, call, made, at, param)
+
+
+def _dict_kept(init: cst.FunctionDef, attr: str, strings: int | None) -> str | None:
+    """The parameter of ``init`` that its object keeps as ``attr`` through its ``__dict__``, where ``init`` is only
+    ``kw["name"] = param`` / ``kw.update(name=param, ...)`` statements on its ``**kw``, each name once, then
+    ``self.__dict__.update(kw)`` (slim's ``Dataset``), ``attr`` stored so, its parameter never rebound, and the
+    tree spells ``attr`` as a string (``strings``) only in those stores; else None."""
+    p = init.params
+    if not p.params or not isinstance(p.star_kwarg, cst.Param) or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    me, kw = p.params[0].name.value, p.star_kwarg.name.value
+    params = {x.name.value for x in p.params[1:]}
+    body = [st for k, st in enumerate(init.body.body) if not (k == 0 and is_docstring(st))]
+    smalls = [st.body[0] if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 else None for st in body]
+    last = smalls[-1] if smalls else None
+    upd = last.value if isinstance(last, cst.Expr) else None
+    if not (isinstance(upd, cst.Call) and code_of_node(upd) == f"{me}.__dict__.update({kw})"):
+        return None
+    stored: dict[str, str] = {}
+    spelled = 0
+    for small in smalls[:-1]:
+        pairs: list[tuple[str, cst.BaseExpression]] = []
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Subscript):
+            t = small.targets[0].target
+            key = t.slice[0].slice.value if len(t.slice) == 1 and isinstance(t.slice[0].slice, cst.Index) else None
+            if not (isinstance(t.value, cst.Name) and t.value.value == kw and isinstance(key, cst.SimpleString)):
+                return None
+            pairs.append((key.evaluated_value, small.value))
+            spelled += key.evaluated_value == attr
+        elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and \
+                code_of_node(small.value.func) == f"{kw}.update" and \
+                all(a.keyword is not None and not a.star for a in small.value.args):
+            pairs += [(a.keyword.value, a.value) for a in small.value.args]
+        else:
+            return None
+        for name, value in pairs:
+            if name in stored or not (isinstance(value, cst.Name) and value.value in params):
+                return None
+            stored[name] = value.value
+    if attr not in stored or strings is None or strings != spelled or \
+            sum(1 for n in identifiers(init.body) if n.value == kw) != len(smalls) or \
+            stored[attr] in bound_names(init.body):
+        return None
+    return stored[attr]
+
+
+def code_of_node(node: cst.CSTNode) -> str:
+    return _EMPTY.code_for_node(node)
 
 
 def _passed_value(module: cst.Module, home: cst.Module, f: cst.FunctionDef, call: cst.Call, made: cst.Call,

@@ -46,7 +46,13 @@ Written out so, slim's ``parallel_read`` still reads two parameters its callers 
 ``fold_unset_params`` takes such a parameter of a top-level function making a queue as ``None`` where every use of
 the function in the tree is a call giving it neither by position nor by keyword (no ``*``/``**``), and the
 function reads it only through ``p or LITERAL`` (``{}``, a list of dotted names) or after ``p = p or LITERAL``: the
-literal is written there (``**{}`` goes) and the parameter goes.
+literal is written there (``**{}`` goes) and the parameter goes. Before that, ``drop_none_handed_on`` takes out a
+keyword ``q=p`` handing such a ``None`` on (slim's ``DatasetDataProvider.__init__`` giving ``reader_kwargs=
+reader_kwargs`` to ``parallel_read``): where the callee (a top-level function or class of the tree) defaults ``q`` to
+``None`` and ``p`` is ``None`` for sure (a parameter defaulting to ``None`` of the top-level function or class
+``__init__`` making the call, never rebound there, that every use of it in the tree calls leaving ``p`` or giving it
+such a ``None`` in turn; a class named in its own ``super(Cls, self)`` aside), the callee gets the same ``None`` from
+its default.
 """
 
 from __future__ import annotations
@@ -55,9 +61,11 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, identifiers, is_docstring, nodes_of
+from tfdata_bridge._src.migrate.calls import (bound_names, code_of, dotted, fresh_name, identifiers, is_docstring,
+                                               nodes_of)
 
 _QUICK = re.compile(r"\)\s*\.\s*\w+\(")
+_HANDED_ON = re.compile(r"\b(\w+)\s*=\s*(\w+)\s*[,)]")
 
 
 class _Pool:
@@ -521,6 +529,8 @@ def fold_unset_params(texts: dict[str, str], root: str) -> dict[str, str] | None
     never a different queue). The same values, so the same program; None where nothing changed."""
     if not any(" or {}" in t or " or [" in t for t in texts.values()):
         return None
+    given = texts
+    texts = drop_none_handed_on(texts, root) or texts  # (``q=p`` of a ``p`` surely ``None``: the callee's default)
     from tfdata_bridge._src.migrate.handed_copies import _Tree
     from tfdata_bridge._src.migrate.queue_size import parents
 
@@ -591,4 +601,150 @@ def fold_unset_params(texts: dict[str, str], root: str) -> dict[str, str] | None
             new_body.append(stmt)
         if changed:
             out[path] = module.with_changes(body=new_body).code
-    return out if out != texts else None
+    return out if out != given else None
+
+
+# --- a ``None`` handed on: ``callee(q=p)`` where ``p`` is ``None`` for sure and ``callee``'s ``q`` defaults to it --
+
+def _none_params(fn: cst.FunctionDef, offset: int) -> set[str]:
+    """``fn``'s parameters (past ``self`` where ``offset``) that default to ``None``."""
+    p = fn.params
+    return {x.name.value for x in [*p.params[offset:], *p.kwonly_params] if not x.star
+            and isinstance(x.default, cst.Name) and x.default.value == "None"}
+
+
+def _defs(module: cst.Module) -> dict[str, tuple[cst.FunctionDef, int, cst.ClassDef | None]]:
+    """{name: (the function, 0, None) or (the class's ``__init__``, 1, the class)} of ``module``'s top level (no
+    decorator)."""
+    out = {}
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef) and not stmt.decorators:
+            out[stmt.name.value] = (stmt, 0, None)
+        elif isinstance(stmt, cst.ClassDef) and not stmt.decorators and isinstance(stmt.body, cst.IndentedBlock):
+            init = next((s for s in stmt.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+                         and not s.decorators), None)
+            if init is not None and init.params.params:
+                out[stmt.name.value] = (init, 1, stmt)
+    return out
+
+
+def _given(call: cst.Call, fn: cst.FunctionDef, offset: int, name: str) -> cst.Arg | None:
+    """The argument of ``call`` that gives ``fn``'s parameter ``name``, or None."""
+    names = [p.name.value for p in fn.params.params]
+    positional = [a for a in call.args if a.keyword is None]
+    if name in names and names.index(name) - offset < len(positional):
+        return positional[names.index(name) - offset]
+    return next((a for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+
+
+def drop_none_handed_on(texts: dict[str, str], root: str) -> dict[str, str] | None:
+    """``texts`` without each keyword argument ``q=p`` of a call of a function (or class) of the tree whose ``q``
+    defaults to ``None``, where ``p`` is a parameter defaulting to ``None`` of the top-level function (or top-level
+    class's ``__init__``) making the call, never rebound there, that every use of that function in the tree calls
+    leaving ``p`` or giving it a ``None`` so sure in turn (slim's ``DatasetDataProvider(dataset, ...)`` handing
+    ``reader_kwargs=reader_kwargs`` to ``parallel_read``): the callee gets the same ``None`` from its default, and
+    ``fold_unset_params`` then sees a parameter no call gives. None where nothing changed."""
+    from tfdata_bridge._src.migrate.handed_copies import _Tree
+    from tfdata_bridge._src.migrate.queue_size import parents
+
+    if not any("=None" in t for t in texts.values()) or not any(_HANDED_ON.search(t) for t in texts.values()):
+        return None  # (no parameter defaulting to ``None``, or no ``q=p`` keyword: nothing to drop)
+    t = _Tree(texts, root)
+    defs = {path: _defs(module) for path, module in t.modules.items()}
+    calls_kept: dict[tuple[str, str], list | None] = {}
+
+    def calls_of(path: str, name: str) -> list | None:
+        """(path, call) of each use of ``name`` of ``path`` in the tree; None where one is not a plain call
+        (``super(Cls, self)`` in the class's own module aside)."""
+        if (path, name) in calls_kept:
+            return calls_kept[(path, name)]
+        cls = defs[path][name][2]
+        out: list | None = []
+        for cpath, node in t.sites(path, name):
+            up = parents(t.modules[cpath])
+            call = up.get(id(node))
+            if isinstance(call, cst.Attribute) and call.attr is node:
+                node, call = call, up.get(id(call))
+            if cls is not None and node is cls.name:
+                continue
+            if cls is not None and isinstance(call, cst.Arg):
+                sup = up.get(id(call))
+                if isinstance(sup, cst.Call) and isinstance(sup.func, cst.Name) and sup.func.value == "super" \
+                        and sup.args and sup.args[0] is call:
+                    continue
+            if not isinstance(call, cst.Call) or call.func is not node or any(a.star for a in call.args):
+                out = None
+                break
+            out.append((cpath, call))
+        calls_kept[(path, name)] = out
+        return out
+
+    def maker(cpath: str, call: cst.Call) -> str | None:
+        """The name (in ``defs[cpath]``) of the function or class whose own body makes ``call``, not in a nested
+        function or lambda."""
+        up = parents(t.modules[cpath])
+        node = up.get(id(call))
+        while node is not None and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.Module)):
+            node = up.get(id(node))
+        return next((n for n, (fn, _, _) in defs[cpath].items() if fn is node), None)
+
+    def surely_none(cpath: str, name: str, param: str, seen: frozenset) -> bool:
+        """``param`` of ``defs[cpath][name]`` is ``None`` whenever its body runs."""
+        if (cpath, name, param) in seen or len(seen) > 8:
+            return False
+        fn, offset, _ = defs[cpath][name]
+        if param not in _none_params(fn, offset) or param in bound_names(fn.body) or nodes_of(fn.body, cst.Global) \
+                or nodes_of(fn.body, cst.Nonlocal) or nodes_of(fn.body, cst.Del):
+            return False
+        calls = calls_of(cpath, name)
+        if not calls:
+            return False
+        for path, call in calls:
+            arg = _given(call, fn, offset, param)
+            if arg is None or isinstance(arg.value, cst.Name) and arg.value.value == "None":
+                continue
+            by = maker(path, call) if isinstance(arg.value, cst.Name) else None
+            if by is None or not surely_none(path, by, arg.value.value, seen | {(cpath, name, param)}):
+                return False
+        return True
+
+    drops: dict[str, set[int]] = {}
+    for cpath, found in defs.items():
+        for name, (fn, offset, _) in found.items():
+            nones = _none_params(fn, offset)
+            if not nones:
+                continue
+            for call in nodes_of(fn.body, cst.Call):
+                callee = call.func.value if isinstance(call.func, cst.Name) else \
+                    call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+                for arg in call.args:
+                    if arg.keyword is None or not isinstance(arg.value, cst.Name) or arg.value.value not in nones:
+                        continue
+                    for bpath in defs:
+                        target = defs[bpath].get(callee)
+                        if target is None or arg.keyword.value not in _none_params(target[0], target[1]):
+                            continue
+                        calls = calls_of(bpath, callee)
+                        if calls and any(c is call for _, c in calls) and maker(cpath, call) == name \
+                                and surely_none(cpath, name, arg.value.value, frozenset()):
+                            drops.setdefault(cpath, set()).add(id(arg))
+                            break
+    if not drops:
+        return None
+    out = dict(texts)
+    for cpath, ids in drops.items():
+        out[cpath] = t.modules[cpath].visit(_DropArgs(ids)).code
+    return out
+
+
+class _DropArgs(cst.CSTTransformer):
+    def __init__(self, ids: set[int]):
+        self.ids = ids
+
+    def leave_Call(self, original, updated):
+        if not any(id(a) in self.ids for a in original.args):
+            return updated
+        args = [u for o, u in zip(original.args, updated.args) if id(o) not in self.ids]
+        if args and original.args[-1].comma is cst.MaybeSentinel.DEFAULT:
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(args=args)
