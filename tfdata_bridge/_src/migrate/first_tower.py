@@ -29,13 +29,14 @@ and the tree is left with fewer refusals; otherwise the refusal (``separated_sou
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from tfdata_bridge._src.migrate.calls import bound_names, dotted, names_in, nodes_of, param_names
-from tfdata_bridge._src.migrate.results import Note
+from tfdata_bridge._src.migrate.results import Note, RewriteResult
 
 _BATCHES = ("train.batch", "train.shuffle_batch")
 _QUICK = re.compile(r"train\.(?:shuffle_)?batch\(")
@@ -111,8 +112,9 @@ def _plan(module: cst.Module, fn: cst.FunctionDef, at: int, texts: list[str]) ->
             if not isinstance(small, cst.Assign):
                 continue
             for t in small.targets:
-                els = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else [t.target]
-                named = [_self_attr(getattr(e, "value", e)) for e in els]
+                els = [e.value for e in t.target.elements] if isinstance(t.target, (cst.Tuple, cst.List)) \
+                    else [t.target]
+                named = [_self_attr(e) for e in els]
                 for n in named:
                     if n in attrs:
                         if None in named or n in setters:
@@ -121,9 +123,16 @@ def _plan(module: cst.Module, fn: cst.FunctionDef, at: int, texts: list[str]) ->
     if set(setters) != set(attrs):
         return None
     words = "\n".join(texts)
-    for a in attrs:  # (named nowhere else in the tree: the target and the batch's read)
-        if len(re.findall(rf"\b{re.escape(a)}\b", words)) != 2:
+    for a in attrs:  # (an attribute nowhere else in the tree: the target and the batch's read; no ``getattr``)
+        if len(re.findall(rf"\.\s*{re.escape(a)}\b", words)) != 2 or re.search(rf"['\"]{re.escape(a)}['\"]", words):
             return None
+    mine = module.code_for_node(fn)
+    local = {}
+    for a in attrs:  # (the local each becomes: its own name where the method names nothing else so)
+        name = a
+        while len(re.findall(rf"\b{re.escape(name)}\b", mine)) != (2 if name == a else 0) or name in local.values():
+            name = f"{name}_one" if name == a else name + "_"
+        local[a] = name
     # (the batch's other arguments read no parameter or local of the method: they are evaluated once, in the branch)
     locals_ = (param_names(fn) | bound_names(fn.body)) - {"self"}
     rest = [a for a in call.args if a is not arg]
@@ -141,7 +150,7 @@ def _plan(module: cst.Module, fn: cst.FunctionDef, at: int, texts: list[str]) ->
     class _Local(cst.CSTTransformer):
         def leave_Attribute(self, original, updated):
             a = _self_attr(original)
-            return cst.Name(a) if a in attrs else updated
+            return cst.Name(local[a]) if a in attrs else updated
 
     new_body = [s.visit(_Local()) if i in setters.values() else s for i, s in enumerate(branch.body.body)]
     moved = stmt.with_changes(body=[assign.with_changes(value=call.with_changes(
@@ -240,11 +249,51 @@ def read_back(code: str, moves: list[Moved]) -> str | None:
     return module.visit(_Swap()).code
 
 
-def towers_note(line: int) -> Note:
+def with_first_towers(sources: Mapping[str, str], run: Callable[[dict[str, str]], dict[str, RewriteResult]]
+                      ) -> dict[str, RewriteResult]:
+    """``run(sources)`` (path -> result), or, where a module of ``sources`` has the form, ``run`` of the sources
+    with each such batch written into its branch and then read back: kept where each moved batch is rewritten
+    so (a module whose batch is not is tried again as it was) and fewer refusals are left."""
+    from tfdata_bridge._src.migrate.tree import _given_back
+
+    plain = run(dict(sources))
+    found = first_tower_batches(dict(sources))
+    if found is None:
+        return plain
+    texts, moves = found
+    for _ in range(2):  # (a module whose moved batch the trial did not so rewrite is tried again as it was)
+        trial = run(texts)
+        out, failed = dict(trial), set()
+        for p in {m.path for m in moves}:
+            code = read_back(trial[p].code, [m for m in moves if m.path == p]) if trial[p].code != texts[p] \
+                else None
+            if code is None:
+                failed.add(p)
+            else:
+                out[p] = replace(trial[p], code=code)
+        if not failed:
+            break
+        texts = {p: sources[p] if p in failed else t for p, t in texts.items()}
+        moves = [m for m in moves if m.path not in failed]
+        if not moves:
+            return plain
+    else:
+        return plain
+    if sum(len(r.refused) + (r.error is not None) for r in out.values()) >= \
+            sum(len(r.refused) + (r.error is not None) for r in plain.values()):
+        return plain
+    out = _given_back(out, sources, texts)
+    for m in moves:
+        out[m.path] = replace(out[m.path], notes=tuple(sorted((*out[m.path].notes, _towers_note(m.line)),
+                                                              key=lambda n: n.line)))
+    return out
+
+
+def _towers_note(line: int) -> Note:
     return Note(line, "the batch is made on every call, its source only in the branch: one iterator, made in the "
                 "branch and kept on `self`, gives each call's `get_next()` the next batch, as the calls' batch "
                 "queues shared the one reader; accepted: one shuffle window for all of them, not one per call",
                 kind="info")
 
 
-__all__ = ["Moved", "first_tower_batches", "read_back", "towers_note"]
+__all__ = ["first_tower_batches", "read_back", "with_first_towers"]

@@ -59,35 +59,11 @@ def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[st
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules (a queue
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
-    from dataclasses import replace
+    from tfdata_bridge._src.migrate.first_tower import with_first_towers
 
-    from tfdata_bridge._src.migrate.first_tower import first_tower_batches, read_back, towers_note
-
-    plain = _rewrite_tree_split(sources, root)
     # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
-    # written into the branch, its iterator then kept on ``self``; kept where each such batch is so rewritten and
-    # fewer pipelines are left: ``first_tower.py``)
-    found = first_tower_batches(dict(sources))
-    if found is None:
-        return plain
-    texts, moves = found
-    trial = _rewrite_tree_split(texts, root)
-    out = dict(trial)
-    for p in {m.path for m in moves}:
-        code = read_back(trial[p].code, [m for m in moves if m.path == p]) if trial[p].code != texts[p] else None
-        if code is None:
-            return plain
-        out[p] = replace(trial[p], code=code)
-
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
-    if left(out) >= left(plain):
-        return plain
-    out = _given_back(out, sources, texts)
-    for m in moves:
-        out[m.path] = replace(out[m.path], notes=(*out[m.path].notes, towers_note(m.line)))
-    return out
+    # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
+    return with_first_towers(sources, lambda texts: _rewrite_tree_split(texts, root))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
