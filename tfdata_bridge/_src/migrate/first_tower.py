@@ -39,7 +39,7 @@ from tfdata_bridge._src.migrate.calls import bound_names, dotted, names_in, node
 from tfdata_bridge._src.migrate.results import Note, RewriteResult
 
 _BATCHES = ("train.batch", "train.shuffle_batch")
-_QUICK = re.compile(r"train\.(?:shuffle_)?batch\(")
+_QUICK = re.compile(r"train\.(?:shuffle_)?batch\(\s*(?:tensors\s*=\s*)?[\[(]\s*self\.")
 
 
 @dataclass(frozen=True)
