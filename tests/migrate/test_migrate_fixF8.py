@@ -5,7 +5,13 @@ branch, kept on ``self``, and each call takes its ``get_next()`` (``first_tower.
 ``fixF8_programs/`` (a package whose record helper in another module is handed the file queue, a one-file model
 with a ``range`` towers loop) are migrated as one tree and run against their originals: one tower in order, one
 tower shuffled, and two towers taking other records in each step (each record once). An element tensor read
-elsewhere, and a batch whose size is the method's parameter, are left with their reasons."""
+elsewhere, and a batch whose size is the method's parameter, are left with their reasons.
+
+Nested functions an ``if``/``else`` defines in each branch (CycleGAN's ``queue()`` / ``batch(f, x)``), called
+after it to make the producer and the batch: the code after the ``if`` is written into each branch with them
+written where called (``closure_branches.py``); a package helper under a name scope (training: shuffled), a
+one-file function with per-element helpers (evaluation: in order); a batch function with a default parameter
+is left."""
 
 from __future__ import annotations
 
@@ -19,11 +25,12 @@ HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixF8_programs"
 COMPARE = {"one_tower_package_batch": "exact", "range_towers_one_file_shuffle": "multiset",
            "two_towers_package_distinct": "exact"}
-LEFT = {"element_read_elsewhere_left.py", "batch_size_per_call_left.py"}
+CLOSURES = {"closures_train_package_shuffle": "multiset", "closures_eval_one_file_lines": "exact"}
+LEFT = {"element_read_elsewhere_left.py", "batch_size_per_call_left.py", "closures_default_param_left.py"}
 
 
 @pytest.mark.timeout(300)
-def test_a_batch_of_the_first_towers_source_becomes_one_iterator_the_towers_share(tmp_path):
+def test_first_tower_batches_and_branch_closures_migrate_and_deliver_the_same(tmp_path):
     from tfdata_bridge.migrate import scan_source
 
     original, migrated = tmp_path / "original", tmp_path / "migrated"
@@ -39,15 +46,30 @@ def test_a_batch_of_the_first_towers_source_becomes_one_iterator_the_towers_shar
     assert "one iterator, made in the branch and kept on `self`" in notes, notes
     decode, _ = out["ft_lib/decode.py"]
     assert "def parse_record(serialized, scale=1.0)" in decode, decode  # (the helper given the file queue)
-    for rel in ("ft_lib/towers.py", "ft_lib/decode.py", *(f"{n}.py" for n in COMPARE)):
+    for rel in ("ft_lib/towers.py", "ft_lib/decode.py", "cl_lib/inputs.py",
+                *(f"{n}.py" for n in (*COMPARE, *CLOSURES))):
         assert [f.api for f in scan_source(out[rel][0])] == [], rel
     for rel in LEFT:
         code, notes = out[rel]
         assert code == (original / rel).read_text(), rel
     assert "read no parameter or local of the method" in out["element_read_elsewhere_left.py"][1]
     assert "made with its source only inside `if k == 0`" in out["batch_size_per_call_left.py"][1]
-    pairs = {n: (original / f"{n}.py", migrated / f"{n}.py") for n in COMPARE}
+    # nested pipeline functions of each branch, written where the code after the ``if`` calls them
+    inputs, notes = out["cl_lib/inputs.py"]
+    assert "def producer" not in inputs and "def batcher" not in inputs, inputs  # (written where called)
+    assert inputs.count("make_one_shot_iterator(") == 2 and "else:" in inputs, inputs
+    assert "names_then = tf.constant(files)" in inputs and "seed=5" in inputs, inputs
+    lines, _ = out["closures_eval_one_file_lines.py"]
+    assert lines.count("def to_number(s)") == 2 and lines.count("def scale(x)") == 2, lines  # (kept per branch)
+    assert "return batch_else" in lines, lines
+    code, notes = out["closures_default_param_left.py"]
+    assert code == (original / "closures_default_param_left.py").read_text()
+    assert "each called as `name = f(...)` or `return f(...)`" in notes, notes
+    pairs = {n: (original / f"{n}.py", migrated / f"{n}.py") for n in (*COMPARE, *CLOSURES)}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        if name in CLOSURES:
+            assert_delivers_the_same(name, want, got, CLOSURES[name], end="OutOfRangeError")
+            continue
         assert_delivers_the_same(name, want, got, COMPARE[name], end=None)
         if name == "two_towers_package_distinct":
             assert got["end"] == "distinct: 8 of 8" and all(b == [4, 4, 1] for b in got["batches"]), got

@@ -256,10 +256,9 @@ def with_first_towers(sources: Mapping[str, str], run: Callable[[dict[str, str]]
     so (a module whose batch is not is tried again as it was) and fewer refusals are left."""
     from tfdata_bridge._src.migrate.tree import _given_back
 
-    plain = run(dict(sources))
     found = first_tower_batches(dict(sources))
     if found is None:
-        return plain
+        return run(dict(sources))
     texts, moves = found
     for _ in range(2):  # (a module whose moved batch the trial did not so rewrite is tried again as it was)
         trial = run(texts)
@@ -276,12 +275,18 @@ def with_first_towers(sources: Mapping[str, str], run: Callable[[dict[str, str]]
         texts = {p: sources[p] if p in failed else t for p, t in texts.items()}
         moves = [m for m in moves if m.path not in failed]
         if not moves:
-            return plain
+            return run(dict(sources))
     else:
-        return plain
-    if sum(len(r.refused) + (r.error is not None) for r in out.values()) >= \
-            sum(len(r.refused) + (r.error is not None) for r in plain.values()):
-        return plain
+        return run(dict(sources))
+
+    def left(results) -> int:
+        return sum(len(r.refused) + (r.error is not None) for r in results.values())
+
+    # (a trial leaving no refusal in the modules it wrote is kept; else only where it leaves fewer than the plain)
+    if any(out[p].refused or out[p].error is not None for p in texts if texts[p] != sources[p]):
+        plain = run(dict(sources))
+        if left(out) >= left(plain):
+            return plain
     out = _given_back(out, sources, texts)
     for m in moves:
         out[m.path] = replace(out[m.path], notes=tuple(sorted((*out[m.path].notes, _towers_note(m.line)),
