@@ -64,7 +64,7 @@ def _inlinable(fn: cst.FunctionDef) -> bool:
     small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
     if not isinstance(small, cst.Return) or small.value is None or len(nodes_of(fn, cst.Return)) != 1:
         return False
-    return not any(nodes_of(fn, k) for k in (cst.Global, cst.Nonlocal, cst.Yield, cst.Await)) and \
+    return not any(nodes_of(fn, k) for k in (cst.Global, cst.Nonlocal, cst.Yield, cst.Await, cst.Lambda)) and \
         len(nodes_of(fn, cst.FunctionDef)) == 1 and not nodes_of(fn, cst.ClassDef)
 
 
@@ -116,7 +116,7 @@ def _free(fn: cst.FunctionDef) -> set[str]:
 
 
 def _branch(tail: list[cst.BaseStatement], defs: dict[str, cst.FunctionDef], suffix: str, taken: set[str],
-            nested_free: set[str]) -> list[cst.BaseStatement]:
+            nested_free: set[str], before: set[str]) -> list[cst.BaseStatement]:
     """The code after the ``if`` for one branch: its pipeline functions written where they are called, its
     names suffixed; the branch's other functions before it."""
     queues = {n: d for n, d in defs.items() if _QUEUE.search(cst.Module(body=[d]).code)}
@@ -182,7 +182,7 @@ def _branch(tail: list[cst.BaseStatement], defs: dict[str, cst.FunctionDef], suf
     if own & nested_free:
         raise _No
     renames = {}
-    for n in sorted(own):
+    for n in sorted(own - before):  # (a parameter, or a name bound before the ``if``, keeps its name)
         new = f"{n}_{suffix}"
         while new in taken:
             new += "_"
@@ -206,8 +206,9 @@ def _split_function(fn: cst.FunctionDef, taken: set[str]) -> cst.FunctionDef | N
         nested = [d for d in nodes_of(fn, cst.FunctionDef) if d is not fn]
         nested_free = set().union(*(_free(d) for d in nested)) if nested else set()
         try:
-            first = _branch(tail, then, "then", taken, nested_free)
-            second = _branch(tail, other, "else", taken, nested_free)
+            before = param_names(fn) | bound_names(*body[:i])
+            first = _branch(tail, then, "then", taken, nested_free, before)
+            second = _branch(tail, other, "else", taken, nested_free, before)
         except _No:
             continue
         split = stmt.with_changes(body=stmt.body.with_changes(body=first),
