@@ -101,7 +101,8 @@ def _plan(module: cst.Module, fn: cst.FunctionDef, at: int, texts: list[str]) ->
     if arg is None or not isinstance(arg.value, (cst.List, cst.Tuple)) or not arg.value.elements:
         return None
     attrs = [_self_attr(el.value) for el in arg.value.elements]
-    if any(a is None or not isinstance(el, cst.Element) for a, el in zip(attrs, arg.value.elements)) or len(set(attrs)) != len(attrs):
+    if any(a is None or not isinstance(el, cst.Element) for a, el in zip(attrs, arg.value.elements)) or \
+            len(set(attrs)) != len(attrs):
         return None
     # (each attribute set once, in the branch's own block, by an assignment to attributes of ``self`` only)
     setters: dict[str, int] = {}
