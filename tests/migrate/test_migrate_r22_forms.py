@@ -133,6 +133,9 @@ class Model(object):
             self.{a}, self.label = tf.decode_csv(value, [[0.0], [0]])
         wav, label = tf.train.shuffle_batch([self.{a}, self.label], 4, capacity=20, min_after_dequeue=8)
         self.batch = (wav, label)
+
+    def element(self):  # (the element tensor read beside the batch: not the form ``first_tower.py`` rewrites)
+        return self.{a}
 '''
 
 

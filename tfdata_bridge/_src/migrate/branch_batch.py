@@ -122,5 +122,8 @@ def closure_batch_reason(module: cst.Module, stmt: cst.CSTNode, api: str, lines:
     also = f" (as are {', '.join(f'`{o}`' for o in others)})" if others else ""
     return (f"this `{api}` is made by the nested function `{name}`, which each branch of {at} defines again{also}, "
             "and the source it batches is read by code after the `if` that calls the chosen one: the rewrite follows "
-            "no function a branch chooses; not rewritten (make the producer, the read and the batch in one "
+            "no function a branch chooses (it writes the code after the `if` into each branch only where the "
+            "branches define nothing but functions, each called as `name = f(...)` or `return f(...)` with names "
+            "or literals, of positional parameters and one closing `return`); not rewritten (make the producer, the "
+            "read and the batch in one "
             "function, choosing their arguments by the flag, or `--fallback compat` runs it through the drop-in)")

@@ -65,6 +65,21 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
     return with_hidden_queues(result) if to == "tfdata" else result
 
 
+def _rewrite_one(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str]
+                 ) -> RewriteResult:
+    """``_rewrite``, where ``--to tfdata`` with a batch made on every call of a method whose source it makes only
+    in a branch written into the branch and its iterator kept on ``self`` (``first_tower.py``), and the nested
+    functions of an ``if``/``else`` making a pipeline written where the code after it calls them
+    (``closure_branches.py``)."""
+    if to != "tfdata" or "if " not in source:
+        return _rewrite(source, to, describe)
+    from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
+    from tfdata_bridge._src.migrate.first_tower import with_first_towers
+
+    return with_closure_branches({"": source}, lambda s: with_first_towers(
+        s, lambda texts: {"": _rewrite(texts[""], to, describe)}))[""]
+
+
 def _check_fallback(to: Target, fallback: Target | None) -> None:
     if fallback not in (None, "compat") or (fallback is not None and to != "tfdata"):
         raise ValueError(f"fallback={fallback!r} with to={to!r}: the only fallback is fallback='compat', "
@@ -84,7 +99,7 @@ def rewrite(source: str, to: Target = "compat", fallback: Target | None = None) 
     ``fallback="compat"`` (with ``to="tfdata"``): a file whose pipelines were not all rewritten also goes
     through the drop-in, so it still runs (``fallback.with_fallback``)."""
     _check_fallback(to, fallback)
-    return _with_fallback(_rewrite(source, to, error_text), fallback)
+    return _with_fallback(_rewrite_one(source, to, error_text), fallback)
 
 
 def rewrite_file(path: str, to: Target = "compat", write: bool = False,
@@ -101,7 +116,7 @@ def rewrite_file(path: str, to: Target = "compat", write: bool = False,
     except (OSError, SourceError) as exc:
         return RewriteResult("", "", to, error=error_text(exc))
     if _rewritten is None or _rewritten.source != src.text:  # (rewrite_files' result for this very text)
-        _rewritten = _rewrite(src.text, to, src.parse_error_text)
+        _rewritten = _rewrite_one(src.text, to, src.parse_error_text)
     result = _with_fallback(_rewritten, fallback)
     before = src.file_text if src.notebook is not None else src.text
     notes = src.place_notes(result.notes)

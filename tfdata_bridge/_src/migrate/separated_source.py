@@ -194,9 +194,12 @@ def separated_reason(module: cst.Module, finder, stmt: cst.SimpleStatementLine, 
                     f"{f' (line {at_loop})' if at_loop else ''}: every tower makes its own `{api}` of the tensors the "
                     "first tower's pass made, so the towers' batches share one reader (each record goes to one of "
                     "their queues); one dataset per tower would give every record to each, and how many towers "
-                    "there are is known only when the program runs; so the reader and its producer stay (make the "
-                    "input once, before the towers loop, and split its batch among the towers, or `--fallback "
-                    "compat` runs it through the drop-in)")
+                    "there are is known only when the program runs; one iterator made in the branch and kept on "
+                    "`self`, each tower taking its `get_next()`, stands for them only where the batch comes right "
+                    "after the `if` (no `else`), its tensors are `self` attributes set in the branch and named "
+                    "nowhere else, and its other arguments read no parameter or local of the method, which is not "
+                    "so here; so the reader and its producer stay (make the input once, before the towers loop, "
+                    "and split its batch among the towers, or `--fallback compat` runs it through the drop-in)")
         return (f"this `{api}` batches {shown}, made with its source only inside `if {code(branch.test).strip()}`"
                 f"{f' (line {where})' if where else ''}, while the batch is made after the `if` whatever the "
                 "condition: a source made in a branch the batch is outside of is not rewritten (where the branch "

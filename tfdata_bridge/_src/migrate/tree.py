@@ -59,6 +59,17 @@ def _reexported(module: cst.Module, package: str, name: str, by_name: Mapping[st
 def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     """``rewrite(source, to="tfdata")`` of every ``{path: source}``, helpers resolved across the modules (a queue
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
+    from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
+    from tfdata_bridge._src.migrate.first_tower import with_first_towers
+
+    # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
+    # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
+    # (and nested functions an ``if``/``else`` defines, called after it to make the pipeline: the code after it
+    # written into each branch with them: ``closure_branches.py``)
+    return with_closure_branches(sources, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root)))
+
+
+def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
     from dataclasses import replace
 
     from tfdata_bridge._src.migrate.hidden_queues import with_hidden_queues
