@@ -68,13 +68,12 @@ def _inlinable(fn: cst.FunctionDef) -> bool:
         len(nodes_of(fn, cst.FunctionDef)) == 1 and not nodes_of(fn, cst.ClassDef)
 
 
-class _Renamed(cst.CSTTransformer):
-    """Names of ``names`` renamed at the function's own level (not in nested functions, lambdas or classes;
-    not attribute or keyword names)."""
+class _OwnLevel(cst.CSTTransformer):
+    """A transformer that knows whether it is at the code's own level (``depth`` 0) or inside a nested function,
+    lambda or class."""
 
-    def __init__(self, names: Mapping[str, str | cst.BaseExpression]):
+    def __init__(self):
         super().__init__()
-        self.names = names
         self.depth = 0
 
     def visit_FunctionDef(self, node):
@@ -97,6 +96,15 @@ class _Renamed(cst.CSTTransformer):
     def leave_ClassDef(self, original, updated):
         self.depth -= 1
         return updated
+
+
+class _Renamed(_OwnLevel):
+    """Names of ``names`` renamed at the function's own level (not in nested functions, lambdas or classes;
+    not attribute or keyword names)."""
+
+    def __init__(self, names: Mapping[str, str | cst.BaseExpression]):
+        super().__init__()
+        self.names = names
 
     def leave_Name(self, original, updated):
         if self.depth or original.value not in self.names:
@@ -125,18 +133,7 @@ def _branch(tail: list[cst.BaseStatement], defs: dict[str, cst.FunctionDef], suf
     used = [0]
     around = names_in(cst.Module(body=tail)) | set().union(*(names_in(d) for n, d in defs.items() if n not in queues))
 
-    class _Inline(cst.CSTTransformer):
-        def __init__(self):
-            super().__init__()
-            self.depth = 0
-
-        def visit_FunctionDef(self, node):
-            self.depth += 1
-
-        def leave_FunctionDef(self, original, updated):
-            self.depth -= 1
-            return updated
-
+    class _Inline(_OwnLevel):  # (calls at the tail's own level only)
         def leave_SimpleStatementLine(self, original, updated):
             if self.depth or len(updated.body) != 1:
                 return updated

@@ -199,16 +199,8 @@ def _rewrite(path, mod, scopes, fn, flat, q_stmt, small, helper, p_home, modules
     dequeues = []
     handed = _handed(fn, flat, q)
     inside = {id(n) for n in nodes_of(handed[1], cst.Name)} if handed is not None else set()
-    for node in nodes_of(fn, cst.Name):
-        if node.value != q or node is small.targets[0].target or id(node) in inside or \
-                handed is not None and node is handed[2]:
-            continue
-        holder = next((s for s in reversed(flat) if any(n is node for n in nodes_of(s, cst.Name))), None)
-        call = next((c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute)
-                     and c.func.value is node), None) if holder is not None else None
-        if call is None or call.func.attr.value != "dequeue" or call.args:
-            raise _No
-        dequeues.append((holder, call))
+    skip = {id(small.targets[0].target), *inside, *([id(handed[2])] if handed is not None else [])}
+    dequeues.extend(_dequeues_of(fn, q, flat, skip))
     if handed is not None:
         dequeues += _param_dequeues(handed[1])
     if not dequeues:
@@ -373,20 +365,26 @@ def _handed(fn: cst.FunctionDef, flat: list[cst.SimpleStatementLine], q: str):
 def _param_dequeues(g: cst.FunctionDef) -> list[tuple[cst.SimpleStatementLine, cst.Call]]:
     """Each ``p.dequeue()`` of ``g``'s one parameter ``p``, with its statement; _No where ``p`` is read or bound
     otherwise."""
-    param = g.params.params[0].name
+    out = _dequeues_of(g.body, g.params.params[0].name.value, nodes_of(g, cst.SimpleStatementLine))
+    if not out:
+        raise _No
+    return out
+
+
+def _dequeues_of(node: cst.CSTNode, name: str, flat: list[cst.SimpleStatementLine], skip: set[int] = frozenset()
+                 ) -> list[tuple[cst.SimpleStatementLine, cst.Call]]:
+    """Each read of ``name`` under ``node`` (less the ``Name`` nodes whose ids are in ``skip``) as the
+    ``name.dequeue()`` it must be, with the innermost statement of ``flat`` holding it; _No at any other read."""
     out = []
-    flat = nodes_of(g, cst.SimpleStatementLine)
-    for node in nodes_of(g.body, cst.Name):
-        if node.value != param.value:
+    for n in nodes_of(node, cst.Name):
+        if n.value != name or id(n) in skip:
             continue
-        holder = next((s for s in reversed(flat) if any(n is node for n in nodes_of(s, cst.Name))), None)
+        holder = next((s for s in reversed(flat) if any(m is n for m in nodes_of(s, cst.Name))), None)
         call = next((c for c in nodes_of(holder, cst.Call) if isinstance(c.func, cst.Attribute)
-                     and c.func.value is node), None) if holder is not None else None
+                     and c.func.value is n), None) if holder is not None else None
         if call is None or call.func.attr.value != "dequeue" or call.args:
             raise _No
         out.append((holder, call))
-    if not out:
-        raise _No
     return out
 
 
