@@ -157,8 +157,71 @@ def rewrite_files(paths: Iterable[str], to: Target = "compat", write: bool = Fal
         texts.update(_imported_plain(paths, texts))
         texts.update(_importers_plain(paths, texts))
         together = rewrite_together(texts)
+    if to == "compat" and len(paths) > 1:
+        together = _star_imported_compat(paths)
     for path in paths:
         yield path, rewrite_file(path, to, write=write, fallback=fallback, _rewritten=together.get(path))
+
+
+def _star_imported_compat(paths: list[str]) -> dict[str, RewriteResult]:
+    """``--to compat`` of the modules of ``paths`` that use no queue API but that a converted module (or one of
+    these, in turn) star-imports (``from .ops import *``, ``from pkg.ops import *``): their
+    ``tensorflow.compat.v1`` imports become the drop-in's, so the star import does not put TensorFlow's own
+    ``tf`` back in the importer (its reader would then be TensorFlow's, reading the drop-in's file queue)."""
+    from tfdata_bridge._src.migrate.to_compat import to_compat
+
+    by_name: dict[str, str] = {}
+    texts: dict[str, str] = {}
+    for path in paths:
+        if not path.endswith(".py"):
+            continue
+        rel = os.path.relpath(os.path.abspath(path), _package_root(path))[:-3].replace(os.sep, ".")
+        by_name[rel.removesuffix(".__init__")] = path
+    names = {path: name for name, path in by_name.items()}
+
+    def text(path: str) -> str | None:
+        if path not in texts:
+            try:
+                src = load_source(path)
+                texts[path] = src.text if src.notebook is None else ""
+            except (OSError, SourceError, ValueError):
+                texts[path] = ""
+        return texts[path] or None
+
+    def stars(path: str) -> list[str]:
+        try:
+            tree = ast.parse(text(path) or "")
+        except (SyntaxError, ValueError):
+            return []
+        name = names[path]
+        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+        out = []
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and [a.name for a in node.names] == ["*"]:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+                target = ".".join([p for p in base if p] + ([node.module] if node.module else []))
+                if target in by_name and by_name[target] != path:
+                    out.append(by_name[target])
+        return out
+
+    converted = [p for p in names if text(p) is not None and scan_source(text(p))]
+    forced: dict[str, str] = {}
+    todo = [(p, names[p]) for p in converted]
+    while todo:
+        importer, importer_name = todo.pop()
+        for target in stars(importer):
+            if target not in forced and target not in converted and "tensorflow" in (text(target) or ""):
+                forced[target] = importer_name
+                todo.append((target, importer_name))
+    out = {}
+    for path, importer in forced.items():
+        try:
+            module = cst.parse_module(texts[path])
+        except cst.ParserSyntaxError:
+            continue
+        code, notes = to_compat(module, star_imported_by=importer)
+        out[path] = RewriteResult(texts[path], code.code, "compat", tuple(notes))
+    return out
 
 
 def _imported_plain(paths: list[str], texts: Mapping[str, str]) -> dict[str, str]:

@@ -242,10 +242,29 @@ def _with_graph_mode(module: cst.Module, routes: _Routes) -> tuple[cst.Module, N
     return out, note
 
 
-def to_compat(module: cst.Module) -> tuple[cst.Module, list[Note]]:
+def to_compat(module: cst.Module, star_imported_by: str | None = None) -> tuple[cst.Module, list[Note]]:
+    """The drop-in's form of ``module``. ``star_imported_by`` (a module's name): ``module`` uses no queue API, but
+    that converted module star-imports it (``from .ops import *``), which would rebind the importer's ``tf`` to
+    TensorFlow's own: its ``tensorflow.compat.v1`` imports become the drop-in's too (the drop-in passes every
+    other name through to TensorFlow)."""
     wrapper = wrapped(module)
     routes = _Routes()
     wrapper.visit(routes)
+    if star_imported_by is not None:
+        swapped = set(routes.swap)
+        for stmt in module.body:
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Import):
+                    routes.swap.update({a.asname.name.value: "compat" for a in small.names if a.asname and isinstance(
+                        a.asname.name, cst.Name) and dotted(a.name) == "tensorflow.compat.v1"})
+                elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                        dotted(small.module) == "tensorflow.compat" and not isinstance(small.names, cst.ImportStar):
+                    routes.swap.update({(a.asname.name.value if a.asname else "v1"): "compat" for a in small.names
+                                        if dotted(a.name) == "v1"})
+        if set(routes.swap) != swapped:
+            routes.notes.append(Note(1, f"its TensorFlow import now names the drop-in: `{star_imported_by}` "
+                                        "runs through the drop-in and star-imports this module, whose `tf` would "
+                                        "otherwise replace the drop-in's there", kind="info"))
     star = set(routes.star_imports) if routes.stars else set()
     out = wrapper.module.visit(_Rewriter(routes, star))
     notes = list(routes.notes)
