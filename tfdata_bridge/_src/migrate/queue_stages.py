@@ -34,8 +34,8 @@ import libcst as cst
 from libcst.metadata import BuiltinAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, names_in, target_names
-from tfdata_bridge._src.migrate.stage_helpers import (_is_queue_stage, _line, calls_queue_helper, forwarded_name,
-                                                      helper_of, is_stage_helper, stage_pattern)
+from tfdata_bridge._src.migrate.stage_helpers import (NAMES_IF_DICT, _is_queue_stage, _line, calls_queue_helper,
+                                                      forwarded_name, helper_of, is_stage_helper, stage_pattern)
 from tfdata_bridge._src.migrate.walk import Visitor
 
 
@@ -59,6 +59,7 @@ class Stage:
     # function, how many runner threads filled it where more than one may have, the statements the rewrite changes
     hand: cst.SimpleStatementLine | None = None
     threads: str = ""
+    names_chosen: bool = False  # ``names`` only when given a dict (``isinstance``): else a list or one tensor
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
 
 
@@ -172,6 +173,7 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
                   [stmt], fn if here and not through_self else None,
                   call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None,
                   not is_none(args.get("names")), resolved.get("dequeue_many"))
+    stage.names_chosen = NAMES_IF_DICT in args
     if stage.chunk is not None:
         stage.removes = []  # (the call is the read: it goes with the source, ``Finder.pipeline``)
     return stage, tensors
@@ -289,18 +291,23 @@ def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.
             shape = None
     else:
         made, value, shape = stmt, tensors, None
+    # (a queue without ``names`` takes no dict; one with them, nothing else; ``names`` chosen by ``isinstance``:
+    # a dict with them, anything else without)
+    listed = not stage.names or stage.names_chosen
     if shape is None:
         shape = _DICT if stage.names and _known_dict(finder, made, value) else \
             _LIST if _known_list(finder, made, value) else \
-            _ONE if not stage.names and _one_listed(finder, made, value) else \
-            _TENSOR if not stage.names and _known_tensor(finder, made, value) else None
-    if shape == _DICT and not stage.names or shape in (_ONE, _TENSOR) and stage.names:
-        shape = None  # (a queue without ``names`` takes no dict; one with them, nothing else)
+            _ONE if listed and _one_listed(finder, made, value) else \
+            _TENSOR if listed and _known_tensor(finder, made, value) else None
+    if shape == _DICT and not stage.names or shape in (_ONE, _TENSOR) and not listed:
+        shape = None
     if shape is None:
         raise Refusal(f"the queue stage `{stage.helper}` at line {_line(finder, stmt)} is given "
                       f"`{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors, a dict (to a "
                       "queue with `names`), a list of one or one tensor known by how it is made: a queue of one "
                       "component dequeues a bare tensor, which the rewrite cannot tell")
+    if stage.names_chosen and shape != _DICT:
+        stage.names = False  # (given no dict, its queue took no ``names``)
     return shape
 
 
