@@ -24,6 +24,12 @@ shuffle_chunks(range_input_producer(n), k, capacity=...)``) reads the producer's
 pipeline's read, and the stage is ``batch(k, drop_remainder=True).unbatch()`` before the shuffle (legacy's
 ``dequeue_many`` fails on the short tail, so those elements never arrive). What a stage helper is:
 ``stage_helpers.py``. Where any part of this is off the pattern, the reason names it and its line.
+
+What the stage gives back is what legacy's dequeue gave (``_dequeue_return_value``), known from what it is given
+(``_check_one_list``): a list of two or more tensors gives the list; a dict (a literal, a comprehension, ``dict(...)``,
+a parser's) to a queue with ``names`` the dict; one tensor (a reader's read, a TensorFlow function giving one)
+the tensor; and a list of one tensor (``[image]``) the bare tensor, so the per-element function names the tensor
+(``x = image``). ``names`` chosen by ``isinstance(tensors, dict)`` go with a dict alone. Anything else is refused.
 """
 
 from __future__ import annotations
