@@ -24,6 +24,12 @@ shuffle_chunks(range_input_producer(n), k, capacity=...)``) reads the producer's
 pipeline's read, and the stage is ``batch(k, drop_remainder=True).unbatch()`` before the shuffle (legacy's
 ``dequeue_many`` fails on the short tail, so those elements never arrive). What a stage helper is:
 ``stage_helpers.py``. Where any part of this is off the pattern, the reason names it and its line.
+
+What the stage gives back is what legacy's dequeue gave (``_dequeue_return_value``), known from what it is given
+(``_check_one_list``): a list of two or more tensors gives the list; a dict (a literal, a comprehension, ``dict(...)``,
+a parser's) to a queue with ``names`` the dict; one tensor (a reader's read, a TensorFlow function giving one)
+the tensor; and a list of one tensor (``[image]``) the bare tensor, so the per-element function names the tensor
+(``x = image``). ``names`` chosen by ``isinstance(tensors, dict)`` go with a dict alone. Anything else is refused.
 """
 
 from __future__ import annotations
@@ -31,10 +37,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import libcst as cst
+from libcst.metadata import BuiltinAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, is_none, names_in, target_names
-from tfdata_bridge._src.migrate.stage_helpers import (_is_queue_stage, _line, calls_queue_helper, forwarded_name,
-                                                      helper_of, is_stage_helper, stage_pattern)
+from tfdata_bridge._src.migrate.stage_helpers import (NAMES_IF_DICT, _is_queue_stage, _line, calls_queue_helper,
+                                                      forwarded_name, helper_of, is_stage_helper, stage_pattern)
 from tfdata_bridge._src.migrate.walk import Visitor
 
 
@@ -58,6 +65,7 @@ class Stage:
     # function, how many runner threads filled it where more than one may have, the statements the rewrite changes
     hand: cst.SimpleStatementLine | None = None
     threads: str = ""
+    names_chosen: bool = False  # ``names`` only when given a dict (``isinstance``): else a list or one tensor
     news: dict[cst.SimpleStatementLine, cst.SimpleStatementLine] = field(default_factory=dict)
 
 
@@ -171,6 +179,7 @@ def stage_of_call(finder, stmt: cst.CSTNode, call: cst.Call) -> tuple[Stage, cst
                   [stmt], fn if here and not through_self else None,
                   call.func if isinstance(call.func, cst.Name) else None, written if here and through_self else None,
                   not is_none(args.get("names")), resolved.get("dequeue_many"))
+    stage.names_chosen = NAMES_IF_DICT in args
     if stage.chunk is not None:
         stage.removes = []  # (the call is the read: it goes with the source, ``Finder.pipeline``)
     return stage, tensors
@@ -201,10 +210,11 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
         if stage.chunk is not None:  # ``x = helper(producer, k)``: the read itself (``q.dequeue()``), then the stage
             read = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], tensors)])
             return stage, read, names_in(tensors)
-        _check_one_list(finder, prev, before, tensors, stage)
-        if cst.Module([]).code_for_node(target) == cst.Module([]).code_for_node(tensors):
+        shape = _check_one_list(finder, prev, before, tensors, stage)
+        given = _dequeued(tensors) if shape == _ONE else tensors  # (a list of one: its queue gives the tensor)
+        if cst.Module([]).code_for_node(target) == cst.Module([]).code_for_node(given):
             return stage, None, names_in(tensors)
-        alias = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], tensors)])
+        alias = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], given)])
         return stage, alias, names_in(tensors)
     if not isinstance(prev, cst.If) or not isinstance(prev.body, cst.IndentedBlock):
         return None
@@ -239,7 +249,10 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
     flag_names = names_in(prev.test)
     if flag_names & _bound_names(prev):
         raise Refusal(f"{where}: the `if` changes its own condition")
-    _check_one_list(finder, s, before, tensors, stage)
+    if _check_one_list(finder, s, before, tensors, stage) == _ONE:
+        raise Refusal(f"{where} is given `{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors "
+                      "but a list of one, which its queue gives back as the bare tensor: the batch would take a "
+                      "tensor or a list as the flag says; give the stage the tensor itself")
     rest = inner[inner.index(s) + 1:]
     _unchanged(finder, stage, [*rest, *after])
     bad = next((a for a in after if _bound_names(a) & flag_names), None)
@@ -251,27 +264,57 @@ def stage_needs(finder, body: list[cst.BaseStatement], j: int, needed: set[str],
     return stage, None, names_in(tensors)
 
 
+# what a stage's queue gives back, as legacy's ``_dequeue_return_value`` makes it: a list of its components, the
+# dict of its ``names``, or the one component's bare tensor (given a bare tensor, or a list of one)
+_LIST, _DICT, _TENSOR, _ONE = "list", "dict", "tensor", "one"
+
+
+def _dequeued(tensors: cst.BaseExpression) -> cst.BaseExpression:
+    """What a queue given ``tensors``, a list of one tensor, dequeues: that tensor (``[x]``: ``x``)."""
+    if isinstance(tensors, (cst.List, cst.Tuple)):
+        return tensors.elements[0].value
+    return cst.Subscript(tensors, [cst.SubscriptElement(cst.Index(cst.Integer("0")))])
+
+
 def _check_one_list(finder, stmt, before: list[cst.BaseStatement], tensors: cst.BaseExpression, stage: Stage
-                    ) -> None:
-    """A queue of one component dequeues a bare tensor, not a list of one: a stage given a list of one tensor
-    changes the structure of what follows, so only a list known to hold several tensors is taken."""
+                    ) -> str:
+    """What the stage is given, where legacy's dequeue is known from it: ``_LIST`` (two or more tensors: the
+    list), ``_DICT`` (a dict, to a queue with ``names``: the dict), ``_TENSOR`` (one bare tensor: the tensor) or
+    ``_ONE`` (a list of one tensor: its queue of one component dequeues the bare tensor, not a list of one).
+    Anything else is refused: the rewrite cannot tell which of them the program's queue gave."""
     if isinstance(tensors, cst.Name):  # the last statement before the stage that binds the name
         made = next((b for b in reversed(before) if tensors.value in _bound_names(b)), None)
         small = made.body[0] if isinstance(made, cst.SimpleStatementLine) and len(made.body) == 1 else None
         value = small.value if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
             isinstance(small.targets[0].target, cst.Name) else None
         earlier = stage_of(finder, made, "") if value is not None else None
-        if earlier is not None:  # what another stage dequeues: the list that stage was given
-            _check_one_list(finder, made, before[:before.index(made)], earlier[1], earlier[0])
-            return
+        if earlier is not None:  # what another stage dequeues: what that stage was given, as its queue gives it
+            shape = _check_one_list(finder, made, before[:before.index(made)], earlier[1], earlier[0])
+            shape = _TENSOR if shape == _ONE else shape
+        elif value is None and isinstance(small, cst.Assign) and _unpacked_tensor(finder, made, small, tensors.value):
+            shape = _TENSOR
+        else:
+            shape = None
     else:
-        made, value = stmt, tensors
-    if stage.names and _known_dict(finder, made, value):
-        return  # (a queue with ``names`` takes and gives the dict it is given)
-    if not _known_list(finder, made, value):
+        made, value, shape = stmt, tensors, None
+    # (a queue without ``names`` takes no dict; one with them, nothing else; ``names`` chosen by ``isinstance``:
+    # a dict with them, anything else without)
+    listed = not stage.names or stage.names_chosen
+    if shape is None:
+        shape = _DICT if stage.names and _known_dict(finder, made, value) else \
+            _LIST if _known_list(finder, made, value) else \
+            _ONE if listed and _one_listed(finder, made, value) else \
+            _TENSOR if listed and _known_tensor(finder, made, value) else None
+    if shape == _DICT and not stage.names or shape in (_ONE, _TENSOR) and not listed:
+        shape = None
+    if shape is None:
         raise Refusal(f"the queue stage `{stage.helper}` at line {_line(finder, stmt)} is given "
-                      f"`{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors made by one "
-                      "assignment: a queue of one component dequeues a bare tensor, which the rewrite cannot tell")
+                      f"`{cst.Module([]).code_for_node(tensors)}`, not a list of two or more tensors, a dict (to a "
+                      "queue with `names`), a list of one or one tensor known by how it is made: a queue of one "
+                      "component dequeues a bare tensor, which the rewrite cannot tell")
+    if stage.names_chosen and shape != _DICT:
+        stage.names = False  # (given no dict, its queue took no ``names``)
+    return shape
 
 
 def _known_list(finder, stmt, value) -> bool:
@@ -282,16 +325,89 @@ def _known_list(finder, stmt, value) -> bool:
     return isinstance(value, cst.Call) and stmt is not None and _every_return(finder, stmt, value, _known_list)
 
 
+def _one_listed(finder, stmt, value) -> bool:
+    """Whether ``value`` is a list (or tuple) literal of one tensor (``[image]``): its queue gives the tensor."""
+    return isinstance(value, (cst.List, cst.Tuple)) and len(value.elements) == 1 and \
+        isinstance(value.elements[0], cst.Element) and _known_tensor(finder, stmt, value.elements[0].value, True)
+
+
+def _builtin(finder, stmt, name: str) -> bool:
+    """Whether ``name`` read at ``stmt`` is the builtin (no binding of the program's shadows it)."""
+    scope = finder.scopes.scope(stmt) if stmt is not None else None
+    return scope is not None and all(isinstance(a, BuiltinAssignment) for a in scope[name])
+
+
 def _known_dict(finder, stmt, value) -> bool:
-    """Whether ``value`` is a dict: a dict literal, a parser's (``parse_single_example``), or the call of a function
-    of the tree whose every ``return`` gives one."""
+    """Whether ``value`` is a dict: a dict literal or comprehension, a call of the builtin ``dict``
+    (``dict(zip(KEYS, columns))``), a parser's (``parse_single_example``), or the call of a function of the tree
+    whose every ``return`` gives one."""
     if isinstance(value, cst.Dict):
         return not any(isinstance(e, cst.StarredDictElement) for e in value.elements)
-    if not isinstance(value, cst.Call) or stmt is None:
+    if isinstance(value, cst.DictComp):
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Name) and value.func.value == "dict" and _builtin(finder, stmt, "dict"):
+        return True  # (``dict(...)`` gives a dict or raises)
+    if stmt is None:
         return False
     if finder.is_api(value, "parse_single_example", "parse_example"):
         return True  # (the parsers give a dict of their features' keys)
     return _every_return(finder, stmt, value, _known_dict)
+
+
+# TensorFlow functions that give one tensor (a dense one: a queue takes no sparse tensor)
+_ONE_TENSOR = frozenset({
+    "decode_jpeg", "decode_png", "decode_image", "decode_bmp", "decode_gif", "decode_raw", "decode_compressed",
+    "decode_base64", "read_file", "parse_tensor", "cast", "reshape", "to_float", "to_int32", "to_int64",
+    "string_to_number", "to_number", "identity", "convert_to_tensor", "expand_dims", "squeeze", "stack", "concat",
+    "one_hot", "resize_images", "resize", "resize_image_with_crop_or_pad", "convert_image_dtype",
+    "per_image_standardization", "random_crop", "random_flip_left_right", "random_flip_up_down", "transpose",
+    "constant", "substr", "string_join", "reduce_join", "abs", "add", "multiply", "subtract", "divide"})
+# TensorFlow functions whose result unpacks into tensors, one a name (``a, b = tf.decode_csv(...)``)
+_TENSOR_LISTS = frozenset({"decode_csv", "unstack", "split"})
+
+
+def _known_tensor(finder, stmt, value, inside: bool = False) -> bool:
+    """Whether ``value`` is one tensor by how it is made: the call of a TensorFlow function that gives one
+    (``tf.image.decode_jpeg(raw)``), or a name bound so before (``inside``: read in the statement ``stmt``)."""
+    if isinstance(value, cst.Call):
+        path = finder.api(value)
+        return path is not None and path.rsplit(".", 1)[-1] in _ONE_TENSOR
+    if not (isinstance(value, cst.Name) and inside and stmt is not None):
+        return False
+    made = finder.scopes.single_assignment(stmt, value.value)
+    small = made.body[0] if made is not None and len(made.body) == 1 else None
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return False
+    if isinstance(small.targets[0].target, cst.Name):
+        return _known_tensor(finder, made, small.value)
+    return _unpacked_tensor(finder, made, small, value.value)
+
+
+def _unpacked_tensor(finder, stmt, small: cst.Assign, name: str) -> bool:
+    """Whether ``small`` (at ``stmt``) binds ``name`` by unpacking what gives tensors, one a name: a reader's
+    ``read`` (``key, value = reader.read(queue)``, the reader made by its TensorFlow class), ``decode_csv``,
+    ``unstack`` or ``split``."""
+    target = small.targets[0].target if len(small.targets) == 1 else None
+    if not isinstance(target, (cst.Tuple, cst.List)) or not all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements) or \
+            name not in [e.value.value for e in target.elements]:
+        return False
+    value = small.value
+    if not isinstance(value, cst.Call):
+        return False
+    path = finder.api(value)
+    if path is not None:
+        return path.rsplit(".", 1)[-1] in _TENSOR_LISTS
+    if not (isinstance(value.func, cst.Attribute) and value.func.attr.value == "read" and len(target.elements) == 2):
+        return False
+    reader = value.func.value
+    if isinstance(reader, cst.Name):  # (``reader = tf.TFRecordReader()`` once before)
+        made = finder.scopes.single_assignment(stmt, reader.value)
+        small_ = made.body[0] if made is not None and len(made.body) == 1 else None
+        reader = small_.value if isinstance(small_, cst.Assign) else None
+    return (finder.api(reader) or "").endswith("Reader")
 
 
 def _every_return(finder, stmt, value: cst.Call, known) -> bool:
@@ -347,7 +463,8 @@ def inline_stage(finder, stmt: cst.SimpleStatementLine, tensors: cst.BaseExpress
         return None
     stage, inner = got
     stage.removes = []  # (the call goes with the batch's statement)
-    _check_one_list(finder, stmt, body, inner, stage)
+    if _check_one_list(finder, stmt, body, inner, stage) == _ONE:
+        return stage, _dequeued(inner)  # (``batch(shuffle([x]), n)``: legacy's batch was given ``x``)
     return stage, inner
 
 

@@ -284,6 +284,8 @@ def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None)
         raise Refusal(f"the `names` of `{name}`'s `{kind}` (line {_line(home, queue_stmt)}) are chosen by "
                       f"`isinstance({wrong[0]}, dict)`, not by what it enqueues (`{given}`): the queue takes a dict "
                       "with `names` alone")
+    if dict_tests:  # (``names`` only where it is given a dict: ``queue_stages.Stage.names_chosen``)
+        args[NAMES_IF_DICT] = cst.Name("True")
     returned = ret.body[0].value if ret is not None else None
     ok = isinstance(returned, cst.Name) and returned.value == out_name or (
         isinstance(returned, cst.Call) and isinstance(returned.func, cst.Attribute) and not returned.args
@@ -311,6 +313,10 @@ def stage_pattern(home, fn: cst.FunctionDef, forwarded: list[str] | None = None)
                           f"`{sorted(hit)[0]}`, which an `if` in `{name}` chooses: the chain's shuffle cannot read it")
     return kind, args, given, _constants(body, queue_stmt, {})
 
+
+# the key of ``stage_pattern``'s queue arguments saying its ``names`` are taken only where the helper is given a dict
+# (``**({"names": n} if isinstance(tensors, dict) else {})``): otherwise its queue takes a list or one tensor
+NAMES_IF_DICT = "(names if a dict)"
 
 # arguments a queue takes that change nothing its chain does: ``names`` (it takes and gives the dict it is given,
 # as a queue without names takes and gives the list), ``name`` (the op's name)
@@ -442,4 +448,4 @@ def _only_values(stmt: cst.CSTNode) -> bool:
     return False
 
 
-__all__ = ["calls_queue_helper", "forwarded_name", "helper_of", "is_stage_helper", "stage_pattern"]
+__all__ = ["NAMES_IF_DICT", "calls_queue_helper", "forwarded_name", "helper_of", "is_stage_helper", "stage_pattern"]

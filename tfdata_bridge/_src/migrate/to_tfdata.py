@@ -90,6 +90,7 @@ from tfdata_bridge._src.migrate.value_flow import REACHES, reached_consumer
 from tfdata_bridge._src.migrate.calls import namer, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.calls import code_of, without_import_lines
 from tfdata_bridge._src.migrate.walk import Visitor, preorder
+from tfdata_bridge._src.migrate.fed_aliases import FED_FUNCTIONS, resolve_fed_aliases
 
 
 class _Index(Visitor):
@@ -112,6 +113,9 @@ class _Index(Visitor):
         self.name_scopes: set[cst.With] = set()  # ``with tf.name_scope(...):`` blocks (nothing but a scope)
         self.block_of: dict[int, int] = {}  # id(statement) -> its block (``with`` bodies: the enclosing one)
         self.with_bodies: dict[int, int] = {}
+        # ``ph = tf.placeholder`` (a name for the placeholder function) and the calls of names not found a path
+        self.fed_aliases: dict[cst.BaseExpression, str] = {}
+        self.named_calls: list[tuple[cst.Call, int]] = []
 
     def visit_Module(self, node: cst.Module) -> None:
         self.blocks.append(list(node.body))
@@ -175,6 +179,9 @@ class _Index(Visitor):
             self.threads.add(node)
         path = tf_path(self, node.func, self.roots)
         self.paths[node] = path
+        if path is None and isinstance(node.func, cst.Name):
+            # (a call of ``ph = tf.placeholder``, at its line: ``fed_aliases.resolve_fed_aliases``)
+            self.named_calls.append((node, self.get_metadata(PositionProvider, node).start.line))
         for arg in node.args:  # (``Feeder(phs, queue_class=tf.FIFOQueue)``: the class a parameter makes, klass.py)
             named = arg.value.attr.value if isinstance(arg.value, cst.Attribute) else \
                 arg.value.value if isinstance(arg.value, cst.Name) else ""
@@ -200,6 +207,8 @@ class _Index(Visitor):
         if isinstance(node.value, (cst.Attribute, cst.Name)) and len(node.targets) == 1 and \
                 isinstance(node.targets[0].target, cst.Name):
             self.paths[node.value] = tf_path(self, node.value, self.roots)  # type: ignore[index]
+            if (self.paths[node.value] or "").rsplit(".", 1)[-1] in FED_FUNCTIONS:
+                self.fed_aliases[node.value] = self.paths[node.value]  # type: ignore[assignment]
 
     def visit_Name(self, node: cst.Name) -> None:
         self.refs.setdefault(node.value, []).append(node)
@@ -354,6 +363,7 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     wrapper.visit(index)
     scopes = Scopes(wrapper.resolve(ScopeProvider), index.owners, index.lines, index.spans, index.block_of,
                     wrapper.resolve(PositionProvider))
+    resolve_fed_aliases(index, scopes)
     finder = Finder(index.paths, index.refs, scopes, module.code_for_node, external, module)
     return index, scopes, finder
 
