@@ -47,6 +47,11 @@ LONGEST_FIRST = (
     "tests/migrate/test_scan.py",
     "tests/migrate/test_migrate_dataflow.py",
     "tests/migrate/test_migrate_r16_forms.py",
+    "tests/migrate/test_migrate_fixF4.py",
+    "tests/migrate/test_migrate_fixF10.py",
+    "tests/migrate/test_migrate_fixF7.py",
+    "tests/migrate/test_migrate_fixF3feed.py",
+    "tests/migrate/test_migrate_fixF6.py",
     "tests/migrate/test_migrate_queues.py",
     "tests/migrate/test_migrate_r21_prefetch.py",
     "tests/compat/test_compat_fast_feed.py",
@@ -86,6 +91,11 @@ LONGEST_FIRST = (
     "tests/migrate/test_migrate_r28d_thread_join.py",
     "tests/migrate/test_migrate_r23_forms.py",
     "tests/migrate/test_migrate_r34d_provider_objects.py",
+    "tests/migrate/test_migrate_fixF2r68.py",
+    "tests/migrate/test_migrate_fixF1p.py",
+    "tests/migrate/test_migrate_fixF5.py",
+    "tests/migrate/test_migrate_compat_star.py",
+    "tests/migrate/test_migrate_fixF8.py",
 )
 
 
