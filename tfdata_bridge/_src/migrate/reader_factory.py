@@ -18,6 +18,8 @@ reader is then "not one of" the readers), or a refusal that names the factory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import is_docstring, names_in, Refusal
@@ -96,19 +98,11 @@ def _passed_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attrib
                    ) -> tuple[cst.FunctionDef, object | None] | None:
     """(the method, its module's Finder where that is another module) of ``obj.name()`` where ``obj`` is a
     parameter every caller in the tree passes an object of one class (``passed_class.py``); None otherwise."""
-    from tfdata_bridge._src.migrate.objects import _lookup
     from tfdata_bridge._src.migrate.passed_class import passed_class
 
     if finder.external is None or not isinstance(func.value, cst.Name):
         return None
-    try:
-        cls, home, home_finder = passed_class(finder, module, at, func.value.value)
-        fn = _lookup(home_finder, home, cls, func.attr.value)
-    except Refusal:
-        return None
-    if fn.decorators or fn.asynchronous or not fn.params.params:
-        return None
-    return fn, (home_finder if home is not module else None)
+    return _method_of(module, func, lambda: passed_class(finder, module, at, func.value.value))
 
 
 def _stored_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
@@ -116,13 +110,22 @@ def _stored_method(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attrib
     """(the method, its module's Finder where that is another module) of ``self.obj.name()`` (or of a local bound
     once to ``self.obj``) where ``self.obj`` is the object every construction of the class hands its
     ``__init__`` (``stored_class.py``); None otherwise."""
-    from tfdata_bridge._src.migrate.objects import _lookup
     from tfdata_bridge._src.migrate.stored_class import stored_class
 
     if finder.external is None:
         return None
+    return _method_of(module, func, lambda: stored_class(finder, module, at, func.value))
+
+
+def _method_of(module: cst.Module, func: cst.Attribute, owner: Callable[[], tuple]
+               ) -> tuple[cst.FunctionDef, object | None] | None:
+    """(the method ``func`` names on the class ``owner()`` finds (class, its module, that module's Finder), that
+    Finder where the module is another) for a plain method with parameters; None where ``owner`` refuses or the
+    method is decorated, async or takes nothing."""
+    from tfdata_bridge._src.migrate.objects import _lookup
+
     try:
-        cls, home, home_finder = stored_class(finder, module, at, func.value)
+        cls, home, home_finder = owner()
         fn = _lookup(home_finder, home, cls, func.attr.value)
     except Refusal:
         return None
