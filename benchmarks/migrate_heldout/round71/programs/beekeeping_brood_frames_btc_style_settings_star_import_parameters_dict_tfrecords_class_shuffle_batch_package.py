@@ -1,7 +1,7 @@
 # Hive Frame Classification
 # Script for Training Models
 # Held-out round 71: brood-frame patches of a beekeeping project, laid out like the brain-tumour-classification
-# repository of Qixun Qu: ``from btc_settings import *`` everywhere, a ``parameters`` dict module, a
+# repository of Qixun Qu: ``from beekeeping71_btc.btc_settings import *`` everywhere, a ``parameters`` dict module, a
 # ``BTCTFRecords`` class whose ``decode_tfrecord(path, batch_size, num_epoches, patch_shape, capacity,
 # min_after_dequeue)`` builds a producer, a reader method and a two-thread ``shuffle_batch`` under
 # ``name_scope("input")``, and a ``BTCTrain`` class that loads the training and validating batches and runs
@@ -13,9 +13,9 @@ from __future__ import print_function
 import os
 import numpy as np
 import tensorflow.compat.v1 as tf
-from btc_settings import *
-from btc_tfrecords import BTCTFRecords
-from btc_parameters import parameters
+from beekeeping71_btc.btc_settings import *
+from beekeeping71_btc.btc_tfrecords import BTCTFRecords
+from beekeeping71_btc.btc_parameters import parameters
 
 
 class BTCTrain():

@@ -1,5 +1,5 @@
 # Held-out round 71: crops of hovercraft skirts (intact / worn / torn), evaluated through a PGNet-style input
-# module (``hovercraft_cropped_input.validation_inputs(csv_path, batch_size)``: CSV rows naming JPEG crops, a
+# module (``hovercraft71_pgnet.hovercraft_cropped_input.validation_inputs(csv_path, batch_size)``: CSV rows naming JPEG crops, a
 # record class, ``decode_jpeg`` + nearest-neighbour resize, ``per_image_standardization``, a two-thread
 # ``shuffle_batch`` and an image summary). The evaluation script counts steps per epoch from the module's
 # constant and runs until the producer's single epoch ends.
@@ -10,7 +10,7 @@ import os
 import numpy as np
 import tensorflow.compat.v1 as tf
 
-import hovercraft_cropped_input as cropped_input
+from hovercraft71_pgnet import hovercraft_cropped_input as cropped_input
 
 BATCH_SIZE = 4
 

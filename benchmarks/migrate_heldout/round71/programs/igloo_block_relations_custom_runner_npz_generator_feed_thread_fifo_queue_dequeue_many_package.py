@@ -1,15 +1,16 @@
 # Held-out round 71: igloo photographs described by attribute and relation triples ("block / on / block"),
-# fed to a relation model by a research repository's ``CustomRunner`` (``igloo71_custom_runner``: placeholders
+# fed to a relation model by a research repository's ``CustomRunner`` (``igloo71_vqa.custom_runner``: placeholders
 # without a batch dimension, a FIFOQueue for training, a Python generator over ``.npz`` batches of object arrays,
 # one daemon feeding thread started by ``start_threads``, ``dequeue_many`` in ``get_inputs``). The training script
 # starts the (empty) queue-runner collection and the feeder, then runs a fixed number of steps.
-# Writer changes: tiny seeded ``.npz`` files; one pass over the data (see the helper); steps = one epoch.
+# Writer changes: tiny seeded ``.npz`` files; one pass over the data (see the helper); steps = one epoch; the
+# feeding thread is joined before the session closes.
 import os
 
 import numpy as np
 import tensorflow.compat.v1 as tf
 
-from igloo71_custom_runner import CustomRunner
+from igloo71_vqa.custom_runner import CustomRunner
 
 IMAGE_FEAT_DIM = [2, 3]
 VOCAB_SIZE = 5
@@ -47,7 +48,7 @@ def main(data_dir):
     # start the tensorflow QueueRunner's
     tf.train.start_queue_runners(sess=sess)
     # start our custom queue runner's threads
-    custom_runner.start_threads(sess)
+    threads = custom_runner.start_threads(sess)
 
     batches = []
     num_steps = 12 // BATCH_SIZE
@@ -55,5 +56,7 @@ def main(data_dir):
         im_v, trip_v, flag_v = sess.run([ims, triples, flags])
         batches.append([np.round(im_v, 3).tolist(), trip_v.tolist(), flag_v.tolist()])
         print("step %d, queue size %d" % (step, sess.run(custom_runner.queue_size_op)))
+    for t in threads:
+        t.join()
     sess.close()
     return {"batches": batches, "end": "triples: %d" % sum(len(b[2]) for b in batches)}

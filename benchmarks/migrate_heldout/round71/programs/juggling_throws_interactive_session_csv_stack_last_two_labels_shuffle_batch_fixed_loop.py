@@ -81,5 +81,6 @@ def main(data_dir):
 
         coord.request_stop()
         coord.join(threads)
-    tf.get_default_session().close() if tf.get_default_session() else None
+    # (the source never closed its InteractiveSession; here it is closed so that the next program starts clean)
+    tf.get_default_session().close()
     return {"batches": batches, "end": "throws: %d" % sum(len(b[0]) for b in batches)}

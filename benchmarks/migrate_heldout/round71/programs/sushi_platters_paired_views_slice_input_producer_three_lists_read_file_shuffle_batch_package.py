@@ -1,5 +1,5 @@
 # Held-out round 71: sushi platter photographs taken from four views per platter, read by a student project's
-# paired-view input module (``sushi71_ddsm_input``, after a mammography (DDSM) project: a sorted glob cut into
+# paired-view input module (``sushi71_ddsm.ddsm_input``, after a mammography (DDSM) project: a sorted glob cut into
 # left / right view lists with ``files[::4]`` slices, labels from words in the path, ``slice_input_producer`` over
 # three converted lists, ``read_file`` + ``decode_png`` for both views, one ``shuffle_batch``). The training script
 # globs the files, sorts them, asks for batches and runs a loop to the end of the epoch.
@@ -11,7 +11,7 @@ import os
 import numpy as np
 import tensorflow.compat.v1 as tf
 
-import sushi71_ddsm_input as ddsm_input
+from sushi71_ddsm import ddsm_input
 
 BATCH_SIZE = 4
 KINDS = ['salmon', 'tuna', 'eel']

@@ -1,16 +1,17 @@
 # Held-out round 71: unicycle lap sensor windows (wheel speed, pedal torque, tilt -> fall / no fall) fed by a
-# SESOP research repository's ``CustomRunner`` (``unicycle71_runner``): three FIFOQueues filled by
+# SESOP research repository's ``CustomRunner`` (``unicycle71_sesop.custom_runner``): three FIFOQueues filled by
 # ``enqueue_many`` from one daemon thread each, the queue read by the model picked by
 # ``tf.QueueBase.from_list(data_source_idx, [test, train, sesop_train])`` and the dequeue size taken from a
 # variable. The script trains on the train queue, runs SESOP steps with a smaller batch on the SESOP queue, then
 # evaluates on the test queue.
-# Writer changes: tiny seeded data; one pass per queue; steps that take every row exactly once; no model.
+# Writer changes: tiny seeded data; one pass per queue; steps that take every row exactly once; no model; the
+# feeding threads are joined before the session closes.
 import os
 
 import numpy as np
 import tensorflow.compat.v1 as tf
 
-from unicycle71_runner import CustomRunner
+from unicycle71_sesop.custom_runner import CustomRunner
 
 BATCH_SIZE = 4
 
@@ -36,7 +37,7 @@ def main(data_dir):
 
     sess = tf.Session()
     sess.run(tf.global_variables_initializer())
-    runner.start_threads(sess)
+    threads = runner.start_threads(sess)
 
     batches = []
 
@@ -56,5 +57,7 @@ def main(data_dir):
     runner.set_data_source(sess, 0)
     runner.set_deque_batch_size(sess, BATCH_SIZE)
     fetch(1)
+    for t in threads:
+        t.join()
     sess.close()
     return {"batches": batches, "end": "lap windows: %d" % sum(len(b[1]) for b in batches)}

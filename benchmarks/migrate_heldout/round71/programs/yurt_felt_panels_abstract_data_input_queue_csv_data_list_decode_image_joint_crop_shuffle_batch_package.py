@@ -1,6 +1,6 @@
 #!/usr/bin/env python
 # Held-out round 71: yurt felt-panel photographs with albedo and shading targets (an intrinsic-image research
-# project), read through ``yurt71_input_queues.YurtDataInputQueue`` -- an abstract ``DataInputQueue`` with a
+# project), read through ``yurt71_intrinsic.input_queues.YurtDataInputQueue`` -- an abstract ``DataInputQueue`` with a
 # ``*_data_list.csv`` producer, ``read_image`` by ``read_file`` + ``decode_image``, a joint random crop of the
 # three images and a named two-thread ``shuffle_batch`` -- and a training loop of ``nr_data // batch_size``
 # iterations per epoch inside a ``try`` / ``OutOfRangeError`` block.
@@ -10,7 +10,7 @@ import os
 import numpy as np
 import tensorflow.compat.v1 as tf
 
-from yurt71_input_queues import YurtDataInputQueue
+from yurt71_intrinsic.input_queues import YurtDataInputQueue
 
 IMAGE_SHAPE = [4, 4, 3]
 

@@ -21,7 +21,7 @@ from __future__ import print_function
 import os
 import numpy as np
 import tensorflow.compat.v1 as tf
-from btc_settings import *
+from beekeeping71_btc.btc_settings import *
 
 
 class BTCTFRecords():

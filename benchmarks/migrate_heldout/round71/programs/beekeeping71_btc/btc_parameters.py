@@ -3,7 +3,7 @@
 # (held-out round 71, after the brain-tumour project's btc_parameters.py; the json file of volume counts
 #  and the os.getcwd() paths became fixed names joined to the data folder by the trainer)
 
-from btc_settings import *
+from beekeeping71_btc.btc_settings import *
 
 
 tpath = "partial_train.tfrecord"

@@ -7,7 +7,7 @@ Writer changes: ``per_image_whitening`` / ``image_summary`` are ``per_image_stan
 
 import os
 import tensorflow.compat.v1 as tf
-import pgnet
+from hovercraft71_pgnet import pgnet
 
 # The depth of the example
 DEPTH = 3
