@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import name_counts, names_in
+from tfdata_bridge._src.migrate.calls import name_counts, names_in, nodes_of
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
@@ -171,6 +171,8 @@ def expand_ifexps(module: cst.Module) -> cst.Module:
     """``module`` with each ``x = A if test else B`` that follows, in the same block, an ``if test: ... else:
     ...`` (a test ``merge_same_tests`` takes) written as that ``if`` (``_ifexp_if``); ``module`` itself when there
     is none."""
+    if not nodes_of(module, cst.IfExp):
+        return module  # (no conditional expression: nothing to write, the module not rebuilt)
     code = cst.Module([]).code_for_node
 
     class _T(cst.CSTTransformer):

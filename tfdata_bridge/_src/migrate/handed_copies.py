@@ -150,6 +150,7 @@ class _Tree:
         self.names = {p: calculate_module_and_package(root, p) for p in self.modules}
         self.changed = False
         self._uses: dict[tuple[int, str], tuple[cst.Module, list]] = {}  # (id(module), name) -> (module, _Uses found)
+        self._sites: dict[tuple[str, str, bool], tuple[tuple[cst.Module, ...], list]] = {}  # (the modules then)
 
     def sites(self, bpath: str, fname: str, namespaces: bool = False) -> list[tuple[str, cst.CSTNode]]:
         """(module path, node) of every use of the function ``fname`` of ``bpath`` in the tree; two dummies where
@@ -157,6 +158,16 @@ class _Tree:
         imports it but the one caller (a package's re-export), so it is never taken as used once. ``namespaces``:
         a namespace of its module holding it (``learn = types.SimpleNamespace(f=f)``) is followed to the reads
         spelling the function on it (``mod.learn.f``), its own keyword no use (dummies where it cannot be)."""
+        # (asked once per parameter of the helper: kept while no module of the tree has changed since)
+        now = tuple(self.modules.values())
+        kept = self._sites.get((bpath, fname, namespaces))
+        if kept is not None and len(kept[0]) == len(now) and all(a is b for a, b in zip(kept[0], now)):
+            return list(kept[1])
+        out = self._sites_now(bpath, fname, namespaces)
+        self._sites[(bpath, fname, namespaces)] = (now, out)
+        return list(out)
+
+    def _sites_now(self, bpath: str, fname: str, namespaces: bool) -> list[tuple[str, cst.CSTNode]]:
         from tfdata_bridge._src.migrate.namespace_calls import held_in_namespaces, named_as_data
 
         mod_name = self.names[bpath].name

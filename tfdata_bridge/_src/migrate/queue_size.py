@@ -23,7 +23,7 @@ import libcst as cst
 from libcst.metadata import Assignment, BuiltinAssignment
 
 from tfdata_bridge._src.migrate.calls import Refusal, keep, nodes_of
-from tfdata_bridge._src.migrate.walk import Visitor
+from tfdata_bridge._src.migrate.walk import children
 
 _LOG_LEVELS = frozenset({"debug", "info", "warning", "warn", "error", "log", "vlog", "exception", "critical"})
 _PURE = frozenset({"int", "float", "str", "round", "repr", "format", "len", "min", "max", "abs"})
@@ -32,22 +32,6 @@ _DEPTH = 4  # ``size = q.size()``; ``n = sess.run(size)``; ``print(n)``: names f
 
 def _calls(node: cst.CSTNode) -> list[cst.Call]:
     return nodes_of(node, cst.Call)
-
-
-class _Parents(Visitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.of: dict[int, cst.CSTNode] = {}
-        self.stack: list[cst.CSTNode] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.stack:
-            self.of[id(node)] = self.stack[-1]
-        self.stack.append(node)
-        return True
-
-    def on_leave(self, node: cst.CSTNode) -> None:
-        self.stack.pop()
 
 
 _PARENTS: dict[int, tuple[cst.CSTNode, Mapping[int, cst.CSTNode]]] = {}  # id(root) -> (root, its parents)
@@ -60,9 +44,17 @@ def parents(root: cst.CSTNode) -> Mapping[int, cst.CSTNode]:
     kept = _PARENTS.get(id(root))
     if kept is not None and kept[0] is root:
         return kept[1]
-    visitor = _Parents()
-    root.visit(visitor)
-    of = MappingProxyType(visitor.of)
+    found: dict[int, cst.CSTNode] = {}
+    stack = [root]
+    while stack:  # (read from the fields in libcst's order, as its visit would go, a node met twice in a changed
+        # tree kept at its last place; a visitor's walk rebuilt every node it passed)
+        node = stack.pop()
+        kids = children(node)
+        for child in kids:
+            found[id(child)] = node
+        kids.reverse()
+        stack.extend(kids)
+    of = MappingProxyType(found)
     keep(_PARENTS, id(root), (root, of), _KEPT)
     return of
 

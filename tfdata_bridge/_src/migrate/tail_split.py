@@ -233,7 +233,7 @@ def _split_round(module: cst.Module, push: bool) -> tuple[cst.Module, Callable[[
             changed[0] = True
             return updated.with_changes(body=updated.body.with_changes(body=plans[original]))
 
-    out = module.visit(_T())
+    out = module.visit(_T()) if plans else module  # (no function to split: the module is not rebuilt)
     top = _split_any(list(out.body), out, taken, pairs, push)  # a script's own statements
     if top is not None:
         changed[0] = True
