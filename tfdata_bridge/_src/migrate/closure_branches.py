@@ -37,6 +37,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import bound_names, names_in, nodes_of, param_names
 from tfdata_bridge._src.migrate.results import RewriteResult
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUE = re.compile(r"input_producer\(|Reader\(|\bbatch\(|\bshuffle_batch\(|batch_join\(")
 
@@ -157,7 +158,7 @@ def _branch(tail: list[cst.BaseStatement], defs: dict[str, cst.FunctionDef], suf
                                         leading_lines=[*updated.leading_lines, *inner[-1].leading_lines])
             return cst.FlattenSentinel([*stmts, last])
 
-    class _Sees(cst.CSTVisitor):  # (a pipeline function read anywhere but as such a call: not the form)
+    class _Sees(Visitor):  # (a pipeline function read anywhere but as such a call: not the form)
         def __init__(self):
             super().__init__()
             self.named = 0

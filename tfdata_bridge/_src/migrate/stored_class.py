@@ -21,6 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, plain_arg
+from tfdata_bridge._src.migrate.walk import Visitor
 
 _DEPTH = 6
 
@@ -208,8 +209,9 @@ def stored_class(finder, module: cst.Module, at: cst.CSTNode, expr: cst.BaseExpr
 
 def _set_outside_init(module: cst.Module, attr: str) -> bool:
     """Some statement of ``module`` outside an ``__init__`` assigns ``x.attr`` (``processor.dataset = other``)."""
-    class _V(cst.CSTVisitor):
+    class _V(Visitor):
         def __init__(self) -> None:
+            super().__init__()
             self.depth, self.found = 0, False
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

@@ -126,11 +126,13 @@ class Visitor(cst.CSTVisitor):
     passes only read; each pass over a module through libcst's visit rebuilt the whole module, about a third of
     a rewrite's CPU. No pass uses libcst's per-field hooks (``visit_Call_func``), which this walk does not call.
 
-    A subclass that overrides ``on_visit`` or ``on_leave`` itself is visited by libcst as a plain
-    ``CSTVisitor`` (its override may do work around its ``super()`` call that must come before the children)."""
+    A subclass that overrides ``on_visit`` or ``on_leave`` itself is walked node by node as libcst walks a
+    plain ``CSTVisitor``: its ``on_visit`` asked at each node (its children visited where it answers True), its
+    ``on_leave`` after them (its override may do work around its ``super()`` call that must come before the
+    children), the children read from the fields as above, no node rebuilt."""
 
-    _plain = False  # (libcst's own visit: set for a subclass overriding on_visit or on_leave)
-    _walking = False  # (a visit of this visitor is under way: a node visited from a visit_ method goes libcst's way)
+    _plain = False  # (a subclass overriding on_visit or on_leave: ``_plain_walk``)
+    _walking = False  # (a ``_plain_walk`` is under way: the subclass's ``on_visit`` answers as written)
     _hooks: dict[type, tuple] = {}  # node class -> this class's visit_ and leave_ functions (each class its own)
 
     def __init_subclass__(cls, **kwargs) -> None:
@@ -138,6 +140,8 @@ class Visitor(cst.CSTVisitor):
         cls._hooks = {}  # (held by the class: a pass's local class and its entries go when it does)
         if "on_visit" in cls.__dict__ or "on_leave" in cls.__dict__:
             cls._plain = True
+        if "on_visit" in cls.__dict__:
+            cls.on_visit = _entered(cls.__dict__["on_visit"])
 
     @classmethod
     def __subclasshook__(cls, subclass: type) -> bool:
@@ -150,16 +154,15 @@ class Visitor(cst.CSTVisitor):
         return cls in subclass.__mro__
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if self._plain or self._walking:
-            return super().on_visit(node)
+        if self._plain:
+            if self._walking:  # (a subclass's override calling ``super()``)
+                return super().on_visit(node)
+            return _entered(cst.CSTVisitor.on_visit)(self, node)  # (a subclass overriding ``on_leave`` alone)
         if not super().on_visit(node):
             return False
-        self._walking = True
-        try:
-            for child in children(node):
-                self._walk(child)
-        finally:
-            self._walking = False
+        # (also where a ``visit_`` method visits a node itself, ``node.value.visit(self)``: the same walk)
+        for child in children(node):
+            self._walk(child)
         return False  # (libcst then calls ``on_leave`` of ``node`` itself)
 
     def _walk(self, node: cst.CSTNode) -> None:
@@ -175,6 +178,34 @@ class Visitor(cst.CSTVisitor):
                 self._walk(child)
         if leave is not None:
             leave(self, node)
+
+    def _plain_walk(self, node: cst.CSTNode) -> None:
+        # (libcst's visit of a plain ``CSTVisitor`` below the first node, without its rebuild: ``_walking`` set, so
+        # the subclass's ``on_visit`` answers as written)
+        if self.on_visit(node):
+            for child in children(node):
+                self._plain_walk(child)
+        self.on_leave(node)
+
+
+def _entered(own):
+    """A ``Visitor`` subclass's own ``on_visit``, made the entry of ``_plain_walk``: at the node a visit starts
+    from, ``own`` is asked, then the children are walked here and libcst is told to skip them (it calls
+    ``on_leave`` of that node itself); during the walk (and a ``super()`` call from a subclass's override, or a
+    visit started from inside one) ``own`` answers as it is."""
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self._walking:
+            return own(self, node)
+        self._walking = True
+        try:
+            if own(self, node):
+                for child in children(node):
+                    self._plain_walk(child)
+        finally:
+            self._walking = False
+        return False
+
+    return on_visit
 
 
 __all__ = ["Visitor", "child_fields", "children", "is_kind", "is_node", "preorder"]
