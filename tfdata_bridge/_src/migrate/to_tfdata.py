@@ -670,15 +670,16 @@ def _read_names(module: cst.Module, docstrings: bool = True) -> set[str]:
     bound: set[int] = set()
     prose: set[int] = set()
     for node in preorder(module):
-        if not docstrings and is_docstring(node):
+        kind = type(node)  # (libcst's concrete node classes, never subclassed: no abstract-class check per node)
+        if not docstrings and kind is cst.SimpleStatementLine and is_docstring(node):
             prose |= {id(n) for n in nodes_of(node, cst.SimpleString)}
-        if isinstance(node, cst.Attribute):
+        if kind is cst.Attribute:
             bound.add(id(node.attr))
-        elif isinstance(node, cst.Arg) and node.keyword is not None:
+        elif kind is cst.Arg and node.keyword is not None:
             bound.add(id(node.keyword))
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
+        elif kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Param:
             bound.add(id(node.name))
-        elif isinstance(node, (cst.AssignTarget, cst.AnnAssign)) and isinstance(node.target, cst.Name):
+        elif (kind is cst.AssignTarget or kind is cst.AnnAssign) and type(node.target) is cst.Name:
             bound.add(id(node.target))
     read = {n.value for n in nodes_of(module, cst.Name) if id(n) not in bound}
     for text in nodes_of(module, cst.SimpleString):
