@@ -14,15 +14,19 @@ refuses anything else that touches the queue, its op or its runner. Only the que
 caller then reads a producer, which the helper rewrite follows (``helpers.py``). ``to_tfdata.run`` keeps the form
 only where it lets more pipelines be rewritten.
 
-Cost: a module without ``enqueue_many``, ``QueueRunner`` and a ``return`` of a name is given back after three
-substring checks, unparsed and unwalked.
+Also (``_inlined_queue_locals``) a hand-built queue's ``shapes``/``dtypes`` local read once, as that argument of
+the queue's call, is written in the call, where the rewrite reads it as graph-building metadata.
+
+Cost: the form runs only for a module whose pipelines are not all rewritten; one without ``Queue(`` and
+``shape``/``dtype``, and without ``enqueue_many``, ``QueueRunner`` and ``return``, is given back after those
+substring checks of its (cached) text, unwalked; the module's survey is made only where a returned queue is found.
 """
 
 from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, bound_names, dotted, is_none, names_in, nodes_of
+from tfdata_bridge._src.migrate.calls import Refusal, bound_names, code_of, dotted, is_none, names_in, nodes_of
 from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 
 _QUEUES = ("FIFOQueue", "RandomShuffleQueue")
@@ -32,7 +36,7 @@ def hand_queue_forms(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each hand-built filename queue its function returns written as ``string_input_producer``,
     and each hand-built queue's ``shapes``/``dtypes`` local written in the queue's call (the same module object
     when there is neither)."""
-    text = module.code
+    text = code_of(module)  # (made once per module object: the other forms ask it too)
     out = _inlined_queue_locals(module) if "Queue(" in text and ("shape" in text or "dtype" in text) else module
     if "enqueue_many" not in text or "QueueRunner" not in text or "return" not in text:
         return out
