@@ -547,6 +547,14 @@ def batch_helper(finder: Finder, scopes: Scopes, fn: cst.FunctionDef) -> BatchHe
     return helper
 
 
+def _beyond_shapes(value: cst.BaseExpression, taken: set[str]) -> bool:
+    """Whether ``value`` reads one of ``taken`` otherwise than for its static shape (``t.get_shape()``,
+    ``t.shape``: the queue's ``shapes = [image.get_shape(), label.get_shape()]``, which the batch infers)."""
+    shaped = {id(n.value) for n in nodes_of(value, cst.Attribute) if isinstance(n.value, cst.Name)
+              and n.attr.value in ("get_shape", "shape")}
+    return any(n.value in taken and id(n) not in shaped for n in nodes_of(value, cst.Name))
+
+
 class _Reads(Visitor):
     """The Name nodes a statement (or expression) reads when it runs: not those of a nested function, lambda or
     class, which read their names when called (after a later re-binding, perhaps)."""
@@ -672,7 +680,7 @@ def _queue_helper(finder: Finder, fn: cst.FunctionDef) -> BatchHelper:
     for stmt in fn.body.body:  # a local only the queue's statements read (``num_threads = 4``) goes with them
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
         if stmt not in removed and isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                isinstance(small.targets[0].target, cst.Name) and not names_in(small.value) & set(taken):
+                isinstance(small.targets[0].target, cst.Name) and not _beyond_shapes(small.value, set(taken)):
             readers = finder.scopes.readers_of(stmt, small.targets[0].target.value)
             if readers and all(id(r) in gone for r in readers):
                 removed.append(stmt)

@@ -146,9 +146,10 @@ def handbuilt_file_queue(finder, queue_stmt: cst.SimpleStatementLine, read_arg: 
         raise Refusal("the file queue's runner is not a `QueueRunner`")
     r = bind_params(own_defaults(rcall), _RUNNER, "QueueRunner")
     ops = r.get("enqueue_ops")
-    if kind == "RandomShuffleQueue" and isinstance(ops, cst.BinaryOperation) and \
-            isinstance(ops.operator, cst.Multiply) and isinstance(ops.right, cst.Integer):
+    if isinstance(ops, cst.BinaryOperation) and isinstance(ops.operator, cst.Multiply) and \
+            isinstance(ops.right, cst.Integer) and (kind == "RandomShuffleQueue" or ops.right.evaluated_value == 1):
         ops = ops.left  # ``[op] * k``: k threads run the one op; the shuffling queue's order is random anyway
+        # (a FIFOQueue's ``[op] * 1``: the one thread)
     one = isinstance(ops, (cst.List, cst.Tuple)) and len(ops.elements) >= 1 and all(
         isinstance(e, cst.Element) and isinstance(e.value, cst.Name) and e.value.value == op for e in ops.elements)
     if not one or kind == "FIFOQueue" and len(ops.elements) != 1:

@@ -244,9 +244,28 @@ def reader_helper(finder, scopes: Scopes, fn: cst.FunctionDef, call: cst.Call, c
         attrs = _record_attrs(body, returned.value, scopes, read_stmt)
         if attrs is not None:
             helper.record, helper.attrs = returned.value, attrs
-    if key_attr is not None and helper.record is None:
+    if key_attr is not None and helper.record is None and _key_read(body, target.elements[0].value):
         raise Refusal(f"`{name}` keeps the record key in `{code(target.elements[0].value)}`")
     return helper
+
+
+def _key_read(body: list[cst.BaseStatement], stored: cst.Attribute) -> bool:
+    """Whether the record key stored in ``record.key`` may be read: ``record`` is used otherwise than through
+    its attributes, or that attribute is read. A key only stored there goes unread, as the rewrite's dropped key."""
+    if not isinstance(stored.value, cst.Name):
+        return True
+    record = stored.value.value
+    bases = {id(a.value) for s in body for a in nodes_of(s, cst.Attribute) if isinstance(a.value, cst.Name)}
+    made = {id(t.target) for s in body for a in nodes_of(s, cst.Assign) for t in a.targets}
+    for s in body:
+        for n in nodes_of(s, cst.Name):
+            if n.value == record and id(n) not in bases and id(n) not in made:
+                return True
+        for a in nodes_of(s, cst.Attribute):
+            if a is not stored and isinstance(a.value, cst.Name) and a.value.value == record and \
+                    a.attr.value == stored.attr.value:
+                return True
+    return False
 
 
 def _arity(value: cst.BaseExpression | None) -> int | None:

@@ -20,6 +20,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider, QualifiedNa
 from tfdata_bridge._src.migrate.enqueue_loops import join_enqueue_loops
 from tfdata_bridge._src.migrate.shared_turns import replicate_alike_turns
 from tfdata_bridge._src.migrate.fed_file_queue import feed_file_queues
+from tfdata_bridge._src.migrate.hand_producers import hand_queue_forms
 from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
     instance_helper, method_helper, rewrite_call, rewrite_helper, site_pipeline
@@ -472,7 +473,7 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
                  name_inline_dequeues, hoist_loop_reads,
                  dequeue_in_helper,
                  inline_prefetch_helper, batch_many_dequeues, replicate_alike_turns, join_enqueue_loops,
-                 feed_file_queues,
+                 feed_file_queues, hand_queue_forms,
                  inline_feed_builders, *OBJECT_FORMS):
         # (a hand-built queue left has a note and no outcome: the forms are still tried while a note refuses)
         if all(o.rewritten for o in result[2]) and not any(n.kind == "refused" for n in result[1]) or functions:
