@@ -28,6 +28,8 @@ class Init:
     # every close op ``__init__`` makes (``self.close_op = q.close(cancel_pending_enqueues=True)`` beside
     # ``self.done_op = q.close()``): ``klass.py`` keeps as ``close`` the one run, the others go unread
     closes: list[str] = field(default_factory=list)
+    # ``self.size_op = q.size()`` (attribute, line): kept on the instance as a constant 0 (``klass.py``)
+    sizes: list[tuple[str, cst.SimpleStatementLine]] = field(default_factory=list)
 
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
@@ -36,14 +38,16 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
     """The queue's enqueue op (and its close ops) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``. ``local``: the name the queue was made under there (``class_local.py``)."""
     closes: list[str] = []
-    parts = _parts(index, init, self_name, qstmt, qattr, components, removed, shapes, names, local, v1, closes)
-    parts.closes = closes
+    sizes: list[tuple[str, cst.SimpleStatementLine]] = []
+    parts = _parts(index, init, self_name, qstmt, qattr, components, removed, shapes, names, local, v1, closes, sizes)
+    parts.closes, parts.sizes = closes, sizes
     return parts
 
 
 def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
            removed: list[cst.CSTNode], shapes: cst.BaseExpression | None, names: list[str] | None,
-           local: str | None, v1: str | None, closes: list[str]) -> Init:
+           local: str | None, v1: str | None, closes: list[str],
+           sizes: list[tuple[str, cst.SimpleStatementLine]]) -> Init:
     enqueue_attr = close_attr = enqueue_stmt = None
     items = None
     many = False
@@ -63,6 +67,9 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
             elif method == "close" and attr not in closes:
                 close_attr = close_attr or attr
                 closes.append(attr)
+                removed.append(stmt)
+            elif method == "size" and not value.args:  # (a number the program reads: ``klass.py`` keeps one)
+                sizes.append((attr, stmt))
                 removed.append(stmt)
             elif method in DEQUEUES:
                 # ``self.batch = self.queue.dequeue_many(n)`` (or the local name's, ``class_local.py``): the
