@@ -93,6 +93,7 @@ class ClassFeed:
     # ``args`` after the session, how many ``args`` it takes, why it is left where no module makes the thread):
     # a thread another module of the tree makes on it (``feed/across_calls.py``)
     threaded: dict[str, tuple[str, list[int], int, str]] = field(default_factory=dict)
+    summed: bool = False  # a summary of the queue's size went with it (``_dequeue``)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
@@ -431,7 +432,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         idles = [] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])]
         plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names))),
                                  *idles]
-    found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
+    found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name, index)
     loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
     if found is None and choice is not None:
         raise Refusal(f"`{self_name}.{qattr}`, whose kind `{code(choice.node.test)}` chooses, is dequeued in another "
@@ -486,6 +487,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if countdown is not None:
         plan.comment += ("; the last of its threads to end closed the queue (a countdown under a lock): the data end "
                          "after every thread's part, where the generator ends")
+    if plan.summed:
+        plan.comment += "; the summary of the queue's size went with the queue (tf.data keeps none to count)"
     if choice is not None:
         plan.comment += (f"; the queue's kind was chosen by `{code(choice.node.test)}`: that `if` stays, each arm "
                          "keeping its queue's part of the chain (a RandomShuffleQueue's the shuffle)")
@@ -670,20 +673,32 @@ def _handed_session(cls: cst.ClassDef, sets: list, starter: cst.FunctionDef | No
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
-             starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self"
-             ) -> tuple[cst.SimpleStatementLine, cst.Call, str] | None:
+             starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self",
+             index=None) -> tuple[cst.SimpleStatementLine, cst.Call, str] | None:
     """(the statement, the call, the instance's name) of the queue's one dequeue (``local_reads``: dequeues of
     the local name the maker made it under); every other use of the queue, its ops and placeholders is a close
     on the way out (it goes) or a refusal."""
     lines = nodes_of(module, cst.SimpleStatementLine)
     dequeues: list[cst.BaseExpression] = list(local_reads)
     kept: set[str] = set()  # placeholders read only for their static shape or dtype
-    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                 *([parts.list_name] if parts.list_name else parts.fed)]:
+    # (``tf.summary.image(...)`` names TensorFlow's function, not the instance's ``image``)
+    aliases = {(a.asname.name.value if a.asname is not None and isinstance(a.asname.name, cst.Name) else
+                cst.Module([]).code_for_node(a.name).split(".", 1)[0])
+               for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+               for small in stmt.body if isinstance(small, cst.Import) for a in small.names} \
+        if index is not None else set()
+    tf_funcs = {id(c.func) for c in nodes_of(module, cst.Call) if index.paths.get(c) and _root(c.func) in aliases
+                } if aliases else set()
+    fed = [parts.list_name] if parts.list_name else list(dict.fromkeys(f.split("[", 1)[0] for f in parts.fed))
+    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []), *fed]:
         for use in instance_uses(module, cls, attr):
-            if any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
+            if id(use) in tf_funcs or any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
                 continue
             stop = holder_of(lines, use)
+            if attr == qattr and stop is not None and index is not None and _size_summary(index, stop, use):
+                plan.removed.append(stop)  # (``tf.summary.scalar('queue_size', self.queue.size())``: it goes)
+                plan.summed = True
+                continue
             if stop is not None and attr in (qattr, parts.close) and runs_close(stop, use, attr == qattr):
                 plan.removed.append(stop)  # a ``stop`` method's close
                 continue
@@ -739,6 +754,22 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _size_summary(index, stmt: cst.SimpleStatementLine, use: cst.Attribute) -> bool:
+    """``stmt`` is ``tf.summary.scalar(name, <use>.size() ...)``, a statement of its own whose value no one reads."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and f".{index.paths.get(call) or ''}".startswith((".summary.", ".contrib.summary."))):
+        return False
+    return any(isinstance(c.func, cst.Attribute) and c.func.value is use and c.func.attr.value == "size"
+               and not c.args for c in nodes_of(call, cst.Call))
 
 
 def _distinct_instances(module, cls: cst.ClassDef, uses: list[cst.BaseExpression]) -> bool:
