@@ -218,6 +218,8 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     shared_note = dropped_shared_name(finder, qstmt, kind, shared) if shared_ok else None
     args = queue_args(resolved_call(reader(index, v1), qcall, flat(init), bound), kind, shared_ok=shared_ok)
     dtypes = args["dtypes"]
+    if why := _selected(index, module, cls, self_name, qattr, code):
+        raise Refusal(why)
     plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound,
                                        *([choice.shuffled] if choice is not None else [])])
     # (a method only the queue's ``shapes=`` calls, ``self._get_shape()``: it goes with it, ``shape_helpers.py``)
@@ -754,6 +756,23 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
+
+
+def _selected(index, module: cst.Module, cls: cst.ClassDef, self_name: str, qattr: str, code) -> str | None:
+    """Why a queue that ``QueueBase.from_list(index, [...])`` selects among others is left, or None: which queue
+    each dequeue reads is decided as the program runs, so no one dataset stands for this one."""
+    for call in nodes_of(cls, cst.Call):
+        if not (index.paths.get(call) or "").endswith("QueueBase.from_list") or len(call.args) < 2:
+            continue
+        if not any(self_attr(a, self_name) == qattr for a in nodes_of(call.args[1].value, cst.Attribute)):
+            continue
+        line = index.lines.get(call)
+        return (f"`{self_name}.{qattr}` is one of the queues `QueueBase.from_list({code(call.args[0].value)}, ...)`"
+                f"{f' (line {line})' if line else ''} selects: which queue each dequeue reads is decided as the "
+                "program runs (by the index's value at that run), so no one dataset stands for this queue and its "
+                "feeding thread; not rewritten: keep the queues (`migrate --to compat`), or make one dataset per "
+                "source and pick its iterator's `get_next()` by the index yourself (`tf.switch_case`)")
+    return None
 
 
 def _root(node: cst.BaseExpression) -> str | None:
