@@ -164,8 +164,8 @@ def _joined_items(index, items, self_name: str, placeholders: dict[str, cst.Simp
         parts.append(node)
         return True
 
-    plain = isinstance(items, (cst.List, cst.Tuple))
-    if plain or items is None or not split(items):
+    plain = not isinstance(items, (cst.BinaryOperation, cst.Call))  # (one attribute: ``_parts`` reads it whole)
+    if plain or items is None or not split(items) or len(parts) < 2:  # (``list(self.phs)`` alone: a holder)
         return None
     fed: list[str | None] = []
     calls: list[cst.Call] = []
