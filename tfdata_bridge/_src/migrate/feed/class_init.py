@@ -28,6 +28,8 @@ class Init:
     # every close op ``__init__`` makes (``self.close_op = q.close(cancel_pending_enqueues=True)`` beside
     # ``self.done_op = q.close()``): ``klass.py`` keeps as ``close`` the one run, the others go unread
     closes: list[str] = field(default_factory=list)
+    # ``self.size_op = q.size()`` (attribute, line): kept on the instance as a constant 0 (``klass.py``)
+    sizes: list[tuple[str, cst.SimpleStatementLine]] = field(default_factory=list)
 
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
@@ -36,14 +38,16 @@ def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, 
     """The queue's enqueue op (and its close ops) made in ``__init__``, and the placeholders it enqueues; their
     statements into ``removed``. ``local``: the name the queue was made under there (``class_local.py``)."""
     closes: list[str] = []
-    parts = _parts(index, init, self_name, qstmt, qattr, components, removed, shapes, names, local, v1, closes)
-    parts.closes = closes
+    sizes: list[tuple[str, cst.SimpleStatementLine]] = []
+    parts = _parts(index, init, self_name, qstmt, qattr, components, removed, shapes, names, local, v1, closes, sizes)
+    parts.closes, parts.sizes = closes, sizes
     return parts
 
 
 def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
            removed: list[cst.CSTNode], shapes: cst.BaseExpression | None, names: list[str] | None,
-           local: str | None, v1: str | None, closes: list[str]) -> Init:
+           local: str | None, v1: str | None, closes: list[str],
+           sizes: list[tuple[str, cst.SimpleStatementLine]]) -> Init:
     enqueue_attr = close_attr = enqueue_stmt = None
     items = None
     many = False
@@ -63,6 +67,9 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
             elif method == "close" and attr not in closes:
                 close_attr = close_attr or attr
                 closes.append(attr)
+                removed.append(stmt)
+            elif method == "size" and not value.args:  # (a number the program reads: ``klass.py`` keeps one)
+                sizes.append((attr, stmt))
                 removed.append(stmt)
             elif method in DEQUEUES:
                 # ``self.batch = self.queue.dequeue_many(n)`` (or the local name's, ``class_local.py``): the
@@ -85,6 +92,11 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
                 for e in value.elements):  # ``self.phs = [tf.placeholder(...), ...]``
             placeholders[attr] = stmt
     items = _through_self(init, self_name, items, qstmt)
+    joined = _joined_items(index, items, self_name, placeholders, components) if enqueue_attr is not None else None
+    if joined is not None:  # ``[self.image] + self.labels``, ``list(self.phs)``: one placeholder per component
+        fed, calls, stmts = joined
+        removed.extend(s for s in stmts if s not in removed)
+        return Init(enqueue_attr, close_attr, fed, calls, many)
     holder = enqueued_held(reader(index, v1), items, flat(init)) \
         if isinstance(items, (cst.ListComp, cst.Call)) or isinstance(items, cst.Name) else None
     if holder is not None and "." not in holder.name:
@@ -133,6 +145,81 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
         raise Refusal("the enqueue op does not take one placeholder attribute per queue component" + why)
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
     return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
+
+
+def _joined_items(index, items, self_name: str, placeholders: dict[str, cst.SimpleStatementLine], components: int
+                  ) -> tuple[list[str], list[cst.Call], list[cst.SimpleStatementLine]] | None:
+    """The enqueue's list written as ``A + B`` (or ``list(A)``) of placeholder attributes of ``self``: a list
+    literal of them (``[self.image]``), or an attribute bound to a list of placeholders (a literal, or a
+    comprehension over ``range(n)``, ``n`` an int literal; one such of unknown length takes the components
+    left). (fed keys, their ``placeholder(...)`` calls, the lines that made them), or None where it is not so."""
+    parts: list[cst.BaseExpression] = []
+
+    def split(node) -> bool:
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return split(node.left) and split(node.right)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple") \
+                and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star:
+            return split(node.args[0].value)
+        parts.append(node)
+        return True
+
+    plain = not isinstance(items, (cst.BinaryOperation, cst.Call))  # (one attribute: ``_parts`` reads it whole)
+    if plain or items is None or not split(items) or len(parts) < 2:  # (``list(self.phs)`` alone: a holder)
+        return None
+    fed: list[str | None] = []
+    calls: list[cst.Call] = []
+    stmts: list[cst.SimpleStatementLine] = []
+    open_at = None
+    for part in parts:
+        if isinstance(part, (cst.List, cst.Tuple)):
+            for e in part.elements:
+                attr = self_attr(e.value, self_name) if not isinstance(e, cst.StarredElement) else None
+                if attr is None or attr not in placeholders or \
+                        not isinstance(placeholders[attr].body[0].value, cst.Call):
+                    return None
+                fed.append(attr)
+                calls.append(placeholders[attr].body[0].value)
+                stmts.append(placeholders[attr])
+            continue
+        attr = self_attr(part, self_name)
+        made = placeholders.get(attr or "")
+        if made is None:
+            return None
+        value = made.body[0].value
+        stmts.append(made)
+        if isinstance(value, (cst.List, cst.Tuple)):
+            fed += [f"{attr}[{j}]" for j in range(len(value.elements))]
+            calls += [e.value for e in value.elements]
+            continue
+        if not isinstance(value, cst.ListComp) or value.for_in.inner_for_in is not None or value.for_in.ifs:
+            return None
+        count = _range_count(value.for_in.iter)
+        if count is None:
+            if open_at is not None:
+                return None
+            open_at = (len(fed), attr, value.elt)
+            continue
+        fed += [f"{attr}[{j}]" for j in range(count)]
+        calls += [value.elt] * count
+    if open_at is not None:
+        at, attr, elt = open_at
+        left = components - len(fed)
+        if left < 1:
+            return None
+        fed[at:at] = [f"{attr}[{j}]" for j in range(left)]
+        calls[at:at] = [elt] * left
+    if len(fed) != components or len(set(fed)) != len(fed):
+        return None
+    return fed, calls, stmts
+
+
+def _range_count(node) -> int | None:
+    """``n`` of ``range(n)``, an int literal; None otherwise."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "range" and \
+            len(node.args) == 1 and isinstance(node.args[0].value, cst.Integer):
+        return int(node.args[0].value.value)
+    return None
 
 
 def _through_self(init: cst.FunctionDef, self_name: str, items, qstmt=None):

@@ -35,6 +35,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, free_attribut
 from tfdata_bridge._src.migrate.comments import wrapped_comment
 from tfdata_bridge._src.migrate.feed.consumer_state import check_class_consumer_state
 from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.class_choice import queue_choice
 from tfdata_bridge._src.migrate.feed.class_init import Init, init_parts
 from tfdata_bridge._src.migrate.feed.class_local import local_queue, stored_as
 from tfdata_bridge._src.migrate.feed.class_site import fresh_attr, made_of_locals
@@ -92,6 +93,7 @@ class ClassFeed:
     # ``args`` after the session, how many ``args`` it takes, why it is left where no module makes the thread):
     # a thread another module of the tree makes on it (``feed/across_calls.py``)
     threaded: dict[str, tuple[str, list[int], int, str]] = field(default_factory=dict)
+    summed: bool = False  # a summary of the queue's size went with it (``_dequeue``)
 
 
 def class_feeds(module: cst.Module, index, code, v1_default: str, finder=None
@@ -125,6 +127,9 @@ def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple
     for cls, init in [(c, m) for c in module.body if isinstance(c, cst.ClassDef) for m in made[id(c)]]:
         self_name = init.params.params[0].name.value
         for stmt in flat(init):
+            # (``if flag: self.q = RandomShuffleQueue(...)`` / ``else: self.q = FIFOQueue(...)``: ``class_choice.py``)
+            choice = queue_choice(index, stmt, self_name) if isinstance(stmt, cst.If) else None
+            stmt = choice.plain if choice is not None else stmt
             found = self_assign(stmt, self_name)
             local = local_queue(stmt) if found is None else None  # ``queue = tf.FIFOQueue(...)``; ``self.q = queue``
             call = found[1] if found is not None else local[1] if local is not None else None
@@ -149,7 +154,7 @@ def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple
                                  local[0], store, local_reads, passed)
                 else:
                     plan = _plan(module, index, code, cls, init, self_name, stmt, found[0], call, kind, v1, fed,
-                                 passed=passed)
+                                 passed=passed, choice=choice)
                 plan.line = line
                 out.append((line, kind, plan))
             except Refusal as exc:
@@ -203,7 +208,7 @@ def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str
 def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_name: str,
           qstmt: cst.SimpleStatementLine, qattr: str, qcall: cst.Call, kind: str, v1: str,
           fed: list[bool], local: str | None = None, store: cst.SimpleStatementLine | None = None,
-          local_reads: list[cst.Name] = (), passed=None) -> ClassFeed:
+          local_reads: list[cst.Name] = (), passed=None, choice=None) -> ClassFeed:
     bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
     # (``shared_name=`` where no other session can reach the queue, the class built once: it goes, said in the
     # comment; ``shared_names.py``)
@@ -213,7 +218,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     shared_note = dropped_shared_name(finder, qstmt, kind, shared) if shared_ok else None
     args = queue_args(resolved_call(reader(index, v1), qcall, flat(init), bound), kind, shared_ok=shared_ok)
     dtypes = args["dtypes"]
-    plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound])
+    if why := _selected(index, module, cls, self_name, qattr, code):
+        raise Refusal(why)
+    plan = ClassFeed(0, kind, removed=[qstmt, *([store] if store is not None else []), *bound,
+                                       *([choice.shuffled] if choice is not None else [])])
     # (a method only the queue's ``shapes=`` calls, ``self._get_shape()``: it goes with it, ``shape_helpers.py``)
     helpers = shape_helpers(module, cls, qstmt, bind_params(qcall, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]),
                                                             kind).get("shapes"), self_name)
@@ -426,8 +434,11 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         idles = [] if thread_run else [idle.with_changes(leading_lines=[cst.EmptyLine(indent=False)])]
         plan.replaced[driver] = [driver_gen.with_changes(body=driver_gen.body.visit(DropChecks(dropped.names))),
                                  *idles]
-    found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
+    found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name, index)
     loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
+    if found is None and choice is not None:
+        raise Refusal(f"`{self_name}.{qattr}`, whose kind `{code(choice.node.test)}` chooses, is dequeued in another "
+                      "module: that choice is followed only where this module dequeues it")
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
         plan.removed.remove(qstmt)
@@ -435,6 +446,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             sites_note(feeder, sites, dropped.names) + (
             f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it") + (
             f"; {shared_note}" if shared_note else "")
+        _kept_sizes(v1, plan, parts)
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
         plan.remote, plan.kind_args = qattr, (kind, 0 if queue_names(args) else len(dtypes.elements))
@@ -445,11 +457,18 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                      *joined]
         return plan
     dstmt, call, owner = found
-    if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
+    if choice is not None or made_of_locals(args, kind, init, cls, dstmt, owner):
+        # (``seed=seed``, or a kind a flag chose: the queue's part stays where it was)
         attr = fresh_attr(module, cls, f"{qattr}_dataset")
         head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
         plan.removed.remove(qstmt)
-        plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{attr} = {emit.chain(head, steps)}\n")]
+        kept = cst.parse_statement(f"{self_name}.{attr} = {emit.chain(head, steps)}\n")
+        if choice is not None:
+            plan.removed.remove(choice.shuffled)
+            plan.replaced[choice.node] = [_chosen(index, v1, init, choice, kept, f"{self_name}.{attr}",
+                                                  f"{self_name}.{source}", shapes, dtypes, args, parts.many, code)]
+        else:
+            plan.replaced[qstmt] = [kept]
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
         chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
@@ -470,6 +489,12 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if countdown is not None:
         plan.comment += ("; the last of its threads to end closed the queue (a countdown under a lock): the data end "
                          "after every thread's part, where the generator ends")
+    if plan.summed:
+        plan.comment += "; the summary of the queue's size went with the queue (tf.data keeps none to count)"
+    if choice is not None:
+        plan.comment += (f"; the queue's kind was chosen by `{code(choice.node.test)}`: that `if` stays, each arm "
+                         "keeping its queue's part of the chain (a RandomShuffleQueue's the shuffle)")
+    _kept_sizes(v1, plan, parts)
     small = dstmt.body[0]
     got = cst.parse_expression(emit.one_shot_get_next(v1, chain) if small.value is not call else dequeued(
         emit.one_shot_get_next(v1, chain), len(dtypes.elements), bool(queue_names(args)), small))
@@ -482,6 +507,36 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept], *joined]
     return plan
+
+
+def _chosen(index, v1: str, init: cst.FunctionDef, choice, plain: cst.SimpleStatementLine, target: str,
+            source: str, shapes: list[str], dtypes, args: dict, many: bool, code) -> cst.If:
+    """The choosing ``if`` with each arm keeping its queue's part of the chain on ``target``; a refusal where the
+    shuffled arm's queue makes other components than the plain one's."""
+    shuffled = queue_args(resolved_call(reader(index, v1), choice.call, flat(init), []), "RandomShuffleQueue")
+    for key in ("dtypes", "shapes", "names"):
+        a, b = args.get(key), shuffled.get(key)
+        if (a is None) != (b is None) or (a is not None and code(a) != code(b)):
+            raise Refusal(f"the two queues `{code(choice.node.test)}` chooses between differ in `{key}=`: which "
+                          "components the data has is not one thing; not rewritten")
+    head, steps = printer.queue_text(v1, source, shapes, dtypes, "RandomShuffleQueue", shuffled, many, code)
+    mixed = cst.parse_statement(f"{target} = {emit.chain(head, steps)}\n")
+    first, second = (mixed, plain) if choice.shuffle_first else (plain, mixed)
+    node = choice.node
+    return node.with_changes(body=node.body.with_changes(body=[first]),
+                             orelse=node.orelse.with_changes(body=node.orelse.body.with_changes(body=[second])))
+
+
+def _kept_sizes(v1: str, plan: ClassFeed, parts: Init) -> None:
+    """``self.size_op = self.queue.size()`` made beside the queue stays, a constant 0: tf.data keeps no queue to
+    count, and 0 is a size legacy's queue could show at any read (its feeder not yet ahead of the reads)."""
+    for attr, stmt in parts.sizes:
+        plan.removed[:] = [s for s in plan.removed if s is not stmt]
+        small = stmt.body[0]
+        plan.replaced[stmt] = [stmt.with_changes(body=[small.with_changes(
+            value=cst.parse_expression(f"{v1}.constant(0, dtype={v1}.int32)"))])]
+        plan.comment += (f"; `{attr}`, the queue's size, is a constant 0 now (tf.data keeps no queue to count; 0 is a "
+                         "size legacy's queue could show at any read)")
 
 
 def _close_run(feeder: cst.FunctionDef, parts: Init, qattr: str, on_self: bool):
@@ -620,20 +675,32 @@ def _handed_session(cls: cst.ClassDef, sets: list, starter: cst.FunctionDef | No
 
 
 def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str, feeder: cst.FunctionDef,
-             starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self"
-             ) -> tuple[cst.SimpleStatementLine, cst.Call, str] | None:
+             starter: cst.FunctionDef | None, local_reads: list[cst.Name] = (), self_name: str = "self",
+             index=None) -> tuple[cst.SimpleStatementLine, cst.Call, str] | None:
     """(the statement, the call, the instance's name) of the queue's one dequeue (``local_reads``: dequeues of
     the local name the maker made it under); every other use of the queue, its ops and placeholders is a close
     on the way out (it goes) or a refusal."""
     lines = nodes_of(module, cst.SimpleStatementLine)
     dequeues: list[cst.BaseExpression] = list(local_reads)
     kept: set[str] = set()  # placeholders read only for their static shape or dtype
-    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []),
-                 *([parts.list_name] if parts.list_name else parts.fed)]:
+    # (``tf.summary.image(...)`` names TensorFlow's function, not the instance's ``image``)
+    aliases = {(a.asname.name.value if a.asname is not None and isinstance(a.asname.name, cst.Name) else
+                cst.Module([]).code_for_node(a.name).split(".", 1)[0])
+               for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+               for small in stmt.body if isinstance(small, cst.Import) for a in small.names} \
+        if index is not None else set()
+    tf_funcs = {id(c.func) for c in nodes_of(module, cst.Call) if index.paths.get(c) and _root(c.func) in aliases
+                } if aliases else set()
+    fed = [parts.list_name] if parts.list_name else list(dict.fromkeys(f.split("[", 1)[0] for f in parts.fed))
+    for attr in [qattr, parts.enqueue, *([parts.close] if parts.close else []), *fed]:
         for use in instance_uses(module, cls, attr):
-            if any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
+            if id(use) in tf_funcs or any(use in attr_uses(s, attr) for s in [*plan.removed, feeder]):
                 continue
             stop = holder_of(lines, use)
+            if attr == qattr and stop is not None and index is not None and _size_summary(index, stop, use):
+                plan.removed.append(stop)  # (``tf.summary.scalar('queue_size', self.queue.size())``: it goes)
+                plan.summed = True
+                continue
             if stop is not None and attr in (qattr, parts.close) and runs_close(stop, use, attr == qattr):
                 plan.removed.append(stop)  # a ``stop`` method's close
                 continue
@@ -689,6 +756,39 @@ def _dequeue(module, cls: cst.ClassDef, plan: ClassFeed, parts: Init, qattr: str
     if not owner_is_instance(module, cls, dstmt, owner.value):
         raise Refusal(f"`{owner.value}` is not known to be a `{cls.name.value}`")
     return dstmt, call, owner.value
+
+
+def _selected(index, module: cst.Module, cls: cst.ClassDef, self_name: str, qattr: str, code) -> str | None:
+    """Why a queue that ``QueueBase.from_list(index, [...])`` selects among others is left, or None: which queue
+    each dequeue reads is decided as the program runs, so no one dataset stands for this one."""
+    for call in nodes_of(cls, cst.Call):
+        if not (index.paths.get(call) or "").endswith("QueueBase.from_list") or len(call.args) < 2:
+            continue
+        if not any(self_attr(a, self_name) == qattr for a in nodes_of(call.args[1].value, cst.Attribute)):
+            continue
+        line = index.lines.get(call)
+        return (f"`{self_name}.{qattr}` is one of the queues `QueueBase.from_list({code(call.args[0].value)}, ...)`"
+                f"{f' (line {line})' if line else ''} selects: which queue each dequeue reads is decided as the "
+                "program runs (by the index's value at that run), so no one dataset stands for this queue and its "
+                "feeding thread; not rewritten: keep the queues (`migrate --to compat`), or make one dataset per "
+                "source and pick its iterator's `get_next()` by the index yourself (`tf.switch_case`)")
+    return None
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _size_summary(index, stmt: cst.SimpleStatementLine, use: cst.Attribute) -> bool:
+    """``stmt`` is ``tf.summary.scalar(name, <use>.size() ...)``, a statement of its own whose value no one reads."""
+    small = stmt.body[0] if len(stmt.body) == 1 else None
+    call = small.value if isinstance(small, cst.Expr) else None
+    if not (isinstance(call, cst.Call) and f".{index.paths.get(call) or ''}".startswith((".summary.", ".contrib.summary."))):
+        return False
+    return any(isinstance(c.func, cst.Attribute) and c.func.value is use and c.func.attr.value == "size"
+               and not c.args for c in nodes_of(call, cst.Call))
 
 
 def _distinct_instances(module, cls: cst.ClassDef, uses: list[cst.BaseExpression]) -> bool:

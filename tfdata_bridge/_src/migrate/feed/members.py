@@ -20,6 +20,10 @@ def self_attr(node: cst.CSTNode, self_name: str) -> str | None:
 def item_key(node: cst.CSTNode, self_name: str) -> str | None:
     """``phs['image']`` for ``self.phs['image']`` (a placeholder of a dict of them, ``class_init._named``)."""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+            and isinstance(node.slice[0].slice.value, cst.Integer):  # (``self.phs[0]``: a list of them)
+        owner = self_attr(node.value, self_name)
+        return None if owner is None else f"{owner}[{int(node.slice[0].slice.value.value)}]"
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
             and isinstance(node.slice[0].slice.value, cst.SimpleString):
         owner = self_attr(node.value, self_name)
         return None if owner is None else f"{owner}[{node.slice[0].slice.value.evaluated_value!r}]"
