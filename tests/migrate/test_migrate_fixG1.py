@@ -57,3 +57,25 @@ def test_arms_making_other_components_are_refused():
     notes = " ".join(n.message for n in result["/x/g1runners/chooser.py"].notes)
     assert "differ in `shapes=`" in notes, notes
     assert "FIFOQueue(" in result["/x/g1runners/chooser.py"].code
+
+
+@pytest.mark.parametrize("where", ["program", "class"])
+def test_a_size_op_read_in_a_test_is_refused_not_made_a_constant(where):
+    """A size a loop waits on (``while sess.run(feeder.size_op) < n``), in the program or in the feeder's own
+    module: a constant 0 would never let it out, so the queue is left with a note naming the attribute."""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    text = (PROGRAMS / "g1runners" / "chooser.py").read_text()
+    main = (PROGRAMS / "chosen_fifo_arm_package.py").read_text()
+    if where == "program":
+        main = main.replace("    batches = []\n", "    while sess.run(feeder.size_op) < 3:\n        pass\n    batches = []\n")
+    else:
+        text = text.replace("    def batches(self):\n", "    def filled(self, sess):\n"
+                                                        "        return sess.run(self.size_op) >= self.batch\n\n"
+                                                        "    def batches(self):\n")
+    assert "size_op) <" in main or "size_op) >=" in text
+    result = rewrite_tree({"/x/g1runners/chooser.py": text, "/x/g1runners/__init__.py": "", "/x/p.py": main},
+                          root="/x")
+    notes = " ".join(n.message for n in result["/x/g1runners/chooser.py"].notes)
+    assert "`size_op`, the queue's size, is read in a test" in notes, notes
+    assert "tf.constant(0" not in result["/x/g1runners/chooser.py"].code

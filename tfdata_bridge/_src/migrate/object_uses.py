@@ -383,3 +383,16 @@ def _import_made_attrs(cls: cst.ClassDef, roots: set[str]) -> set[str]:
             if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me:
                 bound[t.attr.value] = bound.get(t.attr.value, 0) + 2
     return {a for a, n in made.items() if n == 1 and bound.get(a) == 1}
+
+
+def attribute_tested(module: cst.Module, name: str) -> bool:
+    """``x.name`` read in a test of ``module``: a ``while`` / ``if`` / conditional expression's / ``assert``'s
+    test or a comparison (``while sess.run(r.size_op) < n: time.sleep(...)`` waits on the value)."""
+    from tfdata_bridge._src.migrate.calls import code_of
+
+    if name not in code_of(module):
+        return False
+    tests = [n.test for kind in (cst.While, cst.If, cst.IfExp, cst.Assert) for n in nodes_of(module, kind)]
+    tests += nodes_of(module, cst.Comparison)
+    return any(a.attr.value == name for t in tests for a in nodes_of(t, cst.Attribute))
+

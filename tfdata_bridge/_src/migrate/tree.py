@@ -30,7 +30,7 @@ from tfdata_bridge._src.migrate.subclasses import base_declaring
 from tfdata_bridge._src.migrate.legacy_divisions import keep_legacy_divisions
 from tfdata_bridge._src.migrate.local_reads import counts_epochs, epoch_counter_read
 from tfdata_bridge._src.migrate.graph_names import asks_graph, named_graph_read, pipeline_names
-from tfdata_bridge._src.migrate.object_uses import attribute_uses
+from tfdata_bridge._src.migrate.object_uses import attribute_tested, attribute_uses
 from tfdata_bridge._src.migrate.methods import class_of, method, method_key, method_uses
 from tfdata_bridge._src.migrate.plumbing import PLUMBING_WENT, pipelines_left
 from tfdata_bridge._src.migrate.results import RewriteResult
@@ -704,6 +704,8 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         external.runner_helpers = runner_helpers  # type: ignore[attr-defined]  (``runner_helpers.py``)
         external.attribute_uses_elsewhere = lambda name: sum(  # type: ignore[attr-defined]  (``held_plumbing.py``)
             attribute_uses(modules[p], name) for p in (reach(path) | set(imported(path))) - {path})
+        external.attribute_tested = lambda name: any(  # type: ignore[attr-defined]  (``feed/klass.py``'s sizes)
+            attribute_tested(modules[p], name) for p in reach(path) | set(imported(path)) | {path})
         return external
 
     # the functions that only start the QUEUE_RUNNERS collection's runners, by qualified name (``runner_helpers.py``)

@@ -43,6 +43,7 @@ from tfdata_bridge._src.migrate.feed.class_unmade import unmade_reasons
 from tfdata_bridge._src.migrate.feed.class_threads import runner_method, starter_threads, stored_starter
 from tfdata_bridge._src.migrate.feed.class_coord import class_coordinators, drop_coordinators
 from tfdata_bridge._src.migrate.feed.derived import SITES, reader, resolved_call, zip_keys
+from tfdata_bridge._src.migrate.object_uses import attribute_tested
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.countdown import class_countdown, without_countdown
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
@@ -446,7 +447,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             sites_note(feeder, sites, dropped.names) + (
             f"; `{self_name}.{qattr}` is that dataset now, read where another module dequeued it") + (
             f"; {shared_note}" if shared_note else "")
-        _kept_sizes(v1, plan, parts)
+        _kept_sizes(module, v1, plan, parts)
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{qattr} = {emit.chain(head, steps)}\n").with_changes(
             leading_lines=[*qstmt.leading_lines, *wrapped_comment(plan.comment)])]
         plan.remote, plan.kind_args = qattr, (kind, 0 if queue_names(args) else len(dtypes.elements))
@@ -494,7 +495,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if choice is not None:
         plan.comment += (f"; the queue's kind was chosen by `{code(choice.node.test)}`: that `if` stays, each arm "
                          "keeping its queue's part of the chain (a RandomShuffleQueue's the shuffle)")
-    _kept_sizes(v1, plan, parts)
+    _kept_sizes(module, v1, plan, parts)
     small = dstmt.body[0]
     got = cst.parse_expression(emit.one_shot_get_next(v1, chain) if small.value is not call else dequeued(
         emit.one_shot_get_next(v1, chain), len(dtypes.elements), bool(queue_names(args)), small))
@@ -527,10 +528,16 @@ def _chosen(index, v1: str, init: cst.FunctionDef, choice, plain: cst.SimpleStat
                              orelse=node.orelse.with_changes(body=node.orelse.body.with_changes(body=[second])))
 
 
-def _kept_sizes(v1: str, plan: ClassFeed, parts: Init) -> None:
+def _kept_sizes(module: cst.Module, v1: str, plan: ClassFeed, parts: Init) -> None:
     """``self.size_op = self.queue.size()`` made beside the queue stays, a constant 0: tf.data keeps no queue to
     count, and 0 is a size legacy's queue could show at any read (its feeder not yet ahead of the reads)."""
+    sites = SITES.get()
+    tested = getattr(sites[1], "attribute_tested", None) if sites else None
     for attr, stmt in parts.sizes:
+        if tested is not None and tested(attr) or attribute_tested(module, attr):
+            raise Refusal(f"`{attr}`, the queue's size, is read in a test (a loop waiting for the queue to fill, "
+                          "say): tf.data keeps no queue to count, and a size that never grows would wait forever; "
+                          f"read the batch instead of `{attr}`, or keep the queue (`migrate --to compat`)")
         plan.removed[:] = [s for s in plan.removed if s is not stmt]
         small = stmt.body[0]
         plan.replaced[stmt] = [stmt.with_changes(body=[small.with_changes(
