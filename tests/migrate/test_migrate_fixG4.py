@@ -1,0 +1,49 @@
+"""A reader *factory* handed where a helper takes a reader class (a Cloud ML trainer's ``gzip_reader`` handed to
+``read_batch_features(..., reader=...)``, whose readers' loop calls ``reader()``): the factory -- a nested ``def``,
+a ``lambda``, a top-level function of the module -- counts as the reader it returns, its ``options`` (GZIP, ZLIB)
+kept, where every call of the helper in the tree hands the same one (``handed_copies._factory_reader``). Two
+calls handing factories of different compressions are refused, the note naming both readers. The programs of
+``fixG4_programs/`` (a package ``g4_lib`` holding the helpers and the shard writer) are migrated as one tree and
+run against their originals."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, run_both_ways
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "fixG4_programs"
+COMPARE = {"nested_def_gzip_factory": "exact", "lambda_zlib_factory": "exact", "module_factory_own_helper": "exact",
+           "two_factories_refused": "exact"}
+
+
+@pytest.mark.timeout(300)
+def test_a_reader_factory_handed_in_counts_as_the_reader_it_returns(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    out = migrate_tree_allowing_refusals(PROGRAMS, original, migrated)
+    refused = {rel for rel, (_, notes) in out.items() if "` left" in notes or "pipeline left unchanged" in notes}
+    assert refused == {"two_factories_refused.py", "g4_lib/varied.py"}, {r: out[r][1] for r in refused}
+    out = {rel: (code.split('"""', 2)[-1], notes) for rel, (code, notes) in out.items()}  # (less the docstrings)
+    helper, fn_code = out["g4_lib/learn_io.py"][0], out["nested_def_gzip_factory.py"][0]
+    assert 'TFRecordDataset(filename, compression_type="GZIP")' in helper, helper
+    assert "features, num_epochs=None" in helper, helper  # (the parameter gone)
+    assert "gzip_reader" not in fn_code and "TFRecordReader" not in fn_code, fn_code  # (the factory goes with it)
+    loaders = out["g4_lib/loaders.py"][0]
+    assert 'compression_type="ZLIB"' in loaders and "make_reader" not in loaders, loaders
+    assert "lambda" not in out["lambda_zlib_factory.py"][0], out["lambda_zlib_factory.py"][0]
+    own = out["module_factory_own_helper.py"][0]
+    assert 'compression_type="ZLIB"' in own and "def zlib_reader" not in own and "reader_cls" not in own, own
+    for rel in ("nested_def_gzip_factory.py", "lambda_zlib_factory.py", "module_factory_own_helper.py",
+                "g4_lib/learn_io.py", "g4_lib/loaders.py"):
+        assert "Queue" not in out[rel][0] and "_producer(" not in out[rel][0], (rel, out[rel][0])
+    said = out["g4_lib/varied.py"][1]
+    assert "its calls hand different readers" in said and '"GZIP"' in said and '"ZLIB"' in said, said
+    assert "string_input_producer" in out["g4_lib/varied.py"][0]  # (kept: the queue runs as it did)
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 4
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, COMPARE[name], end=want.get("end"))
