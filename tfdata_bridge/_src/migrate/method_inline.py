@@ -74,12 +74,17 @@ def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
             name = fn.name.value
             uses = [a for a in attributes if a.attr.value == name]
             overridden = _overridden(cls, classes, name, external)
-            site = _site(own, uses[0], fn) if len(uses) == 1 and not tree_uses(external, name) and not overridden \
-                else None
+            # (the caller a method of the class or of a subclass of the module overriding it nowhere: an abstract
+            # base's ``input_shuffle_batch(self, tensors)`` its subclass's ``next_batch`` hands its tensors)
+            callers = own + [m for c in _family(cls, classes) if c is not cls for m in c.body.body
+                             if isinstance(m, cst.FunctionDef)]
+            site = _site(callers, uses[0], fn) if len(uses) == 1 and not tree_uses(external, name) and \
+                not overridden else None
             if site is None:
                 if why is not None and _batches(fn):  # (a batch stage: said where the next stage is left)
                     how = "overridden by a subclass" if overridden else \
-                        "not called once by `names = self.method(...)` in another method of its class"
+                        "not called once by `names = self.method(...)` (or `return self.method(...)`) in another " \
+                        "method of its class or a subclass"
                     why += [(m, f"the stage method `{cls.name.value}.{name}` (a batch) is {how}: it is not "
                                 "inlined into its caller, whose batch then sees no source")
                             for m in own if m is not fn and any(a.attr.value == name
@@ -143,9 +148,10 @@ def _site(own: list[cst.FunctionDef], use: cst.Attribute, fn: cst.FunctionDef):
         me = caller.params.params[0].name.value
         for stmt in _once(caller):
             small = stmt.body[0]
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call) and \
+            if isinstance(small, (cst.Assign, cst.Return)) and isinstance(small.value, cst.Call) and \
+                    (isinstance(small, cst.Return) or len(small.targets) == 1) and \
                     small.value.func is use and isinstance(use.value, cst.Name) and use.value.value == me:
-                return caller, stmt
+                return caller, stmt  # (``return self.fn(...)``: the last statement of a ``_once`` list, or a return)
     return None
 
 
@@ -171,8 +177,9 @@ def _inlined(module, fn: cst.FunctionDef, body, caller: cst.FunctionDef, stmt) -
     # (a builder's returned queue named as the caller names it, ``queue = self.make_queue()``, where the builder
     # does not know that name: bound a few statements earlier, read by nothing between; no ``queue = queue_1``)
     ret = body[-1].body[0].value
-    target = stmt.body[0].targets[0].target
-    as_target = isinstance(ret, cst.Name) and ret.value in local and ret.value not in bound and \
+    returned = isinstance(stmt.body[0], cst.Return)  # (``return self.fn(...)``: the method's return value returned)
+    target = None if returned else stmt.body[0].targets[0].target
+    as_target = not returned and isinstance(ret, cst.Name) and ret.value in local and ret.value not in bound and \
         isinstance(target, cst.Name) and target.value not in (read | local) - {ret.value} and builder
     if as_target:
         names[ret.value] = target.value
