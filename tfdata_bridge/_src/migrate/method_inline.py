@@ -19,10 +19,11 @@ parameters bound first, its locals renamed apart, ``self`` as the caller's, the 
 The two stages then stand in one function (``stages.py`` and the second round take them in turn).
 
 Only a method of a module class, with no decorator, of single assignments ending in one ``return``
-(``inline_sources._straight``), that calls a batch, a reader or an input producer itself, named once in the
-module (at that call: ``names = self.method(...)`` in a statement of another method of the class that runs once
-per call) and nowhere in the tree's other modules, and overridden by no subclass, is inlined; it goes from its
-class. ``to_tfdata.run`` keeps the result only where more pipelines are rewritten.
+(``inline_sources._straight``), that calls a batch, a reader or an input producer itself, named in the module
+only at its calls (``names = self.method(...)`` or ``return self.method(...)`` in a statement that runs once per
+call of another method of the class, or of a subclass of the module: an abstract ``DataInputQueue``'s
+``input_shuffle_batch(self, tensors)`` batching what its subclass's ``next_batch`` read; one call per method) and
+nowhere in the tree's other modules, and overridden by no subclass, is inlined at each; it goes from its class. ``to_tfdata.run`` keeps the result only where more pipelines are rewritten.
 """
 
 from __future__ import annotations
@@ -78,8 +79,12 @@ def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
             # base's ``input_shuffle_batch(self, tensors)`` its subclass's ``next_batch`` hands its tensors)
             callers = own + [m for c in _family(cls, classes) if c is not cls for m in c.body.body
                              if isinstance(m, cst.FunctionDef)]
-            site = _site(callers, uses[0], fn) if len(uses) == 1 and not tree_uses(external, name) and \
-                not overridden else None
+            sites = [_site(callers, u, fn) for u in uses] if uses and not tree_uses(external, name) and \
+                not overridden else [None]
+            # (called by several methods, one call each: written at each, each call's ops made at its call)
+            if len({id(x[0]) for x in sites if x is not None}) != len(sites):
+                sites = [None]
+            site = sites[0] if None not in sites else None
             if site is None:
                 if why is not None and _batches(fn):  # (a batch stage: said where the next stage is left)
                     how = "overridden by a subclass" if overridden else \
@@ -90,13 +95,11 @@ def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
                             for m in own if m is not fn and any(a.attr.value == name
                                                                  for a in nodes_of(m, cst.Attribute))]
                 continue
-            caller, stmt = site
-            if any(id(n) in changes for n in (caller, stmt)):
+            made = [_inlined(module, fn, body, caller, stmt) for caller, stmt in sites]
+            if any(new is None for new in made):
                 continue
-            new = _inlined(module, fn, body, caller, stmt)
-            if new is None:
-                continue
-            changes[id(stmt)] = cst.FlattenSentinel(new)
+            for (_, stmt), new in zip(sites, made):
+                changes[id(stmt)] = cst.FlattenSentinel(new)
             changes[id(fn)] = cst.RemovalSentinel.REMOVE
             return module.visit(Replace(changes, module))
     return module
