@@ -1258,6 +1258,11 @@ def _factory_reader(tree: _Tree, cpath: str, bpath: str, helper: cst.FunctionDef
         return None
     if caller is not None and names_in(made) & (param_names(caller) | _assigned_names(caller)):
         return None  # (a local of the calling function: not known where the helper reads)
+    import builtins
+
+    tops = _top_level(module)
+    if any(n not in tops and not hasattr(builtins, n) for n in names_in(made)):
+        return None  # (a name of an enclosing function, a closure's: not known where the helper reads)
     fake = cst.FunctionDef(cst.Name("_factory"), cst.Parameters(),
                            cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(made)])]))
     got = tree.free_renames(fake, cpath, bpath, helper)
