@@ -35,6 +35,7 @@ def test_a_reader_factory_handed_in_counts_as_the_reader_it_returns(tmp_path):
     assert 'TFRecordDataset(filename, compression_type="GZIP")' in helper, helper
     assert "features, num_epochs=None" in helper, helper  # (the parameter gone)
     assert "gzip_reader" not in fn_code and "TFRecordReader" not in fn_code, fn_code  # (the factory goes with it)
+    assert "TFRecordCompressionType" not in fn_code, fn_code  # (and the import only it read)
     loaders = out["g4_lib/loaders.py"][0]
     assert 'compression_type="ZLIB"' in loaders and "make_reader" not in loaders, loaders
     assert "lambda" not in out["lambda_zlib_factory.py"][0], out["lambda_zlib_factory.py"][0]

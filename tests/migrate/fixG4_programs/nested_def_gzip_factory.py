@@ -2,6 +2,7 @@
 import os
 
 import tensorflow.compat.v1 as tf
+from tensorflow.compat.v1.python_io import TFRecordCompressionType
 
 from g4_lib import learn_io, shards
 
@@ -13,7 +14,7 @@ def build_input_fn(mode):
         def gzip_reader():
             """The reader for GZIP shards."""
             return tf.TFRecordReader(options=tf.python_io.TFRecordOptions(
-                compression_type=tf.python_io.TFRecordCompressionType.GZIP))
+                compression_type=TFRecordCompressionType.GZIP))
 
         features = learn_io.read_batch_features(
             file_pattern=os.path.join(data_dir, mode + "*"), batch_size=batch_size, features=FEATURES,

@@ -1093,7 +1093,8 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         return False
     chosen: set[str] = set()
     edits: dict[str, dict[int, cst.CSTNode]] = {}
-    factory, factory_api, imports_needed = None, set(), []  # (a reader factory handed in: the reader it returns)
+    factory, imports_needed = None, []  # (a reader factory handed in: the reader it returns)
+    freed: dict[str, set[str]] = {}
     for cpath, node in sites:
         module = tree.modules[cpath]
         up = parents(module)
@@ -1128,11 +1129,11 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
                 spelled_call, needed, drop = got
                 chosen.add("=" + cst.Module([]).code_for_node(spelled_call))
                 factory = (spelled_call,)
-                factory_api.add(dotted(spelled_call.func).split(".")[-1])
                 imports_needed += [i for i in needed if cst.Module([i]).code not in
                                    {cst.Module([j]).code for j in imports_needed}]
                 if drop is not None:
                     edits.setdefault(cpath, {})[id(drop)] = cst.RemovalSentinel.REMOVE
+                    freed.setdefault(cpath, set()).update(names_in(drop))  # (imports only it read may go)
                 edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
                 continue
             chosen.add(api or "")
@@ -1143,7 +1144,7 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     if len(chosen) != 1 or "" in chosen:
         return False
     if factory is not None:
-        return _write_factory_reader(tree, bpath, fn, param, factory[0], imports_needed, edits, factory_api)
+        return _write_factory_reader(tree, bpath, fn, param, factory[0], imports_needed, edits, freed)
     home = tree.modules[bpath]
     prefix, alias = v1_spelling(home, set(name_counts(home)))
     spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
@@ -1289,7 +1290,7 @@ def _factory_reader(tree: _Tree, cpath: str, bpath: str, helper: cst.FunctionDef
 
 
 def _write_factory_reader(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param, spelled: cst.Call,
-                          imports: list, edits: dict, api: set) -> bool:
+                          imports: list, edits: dict, freed: dict[str, set[str]]) -> bool:
     """``fn`` with each ``param()`` replaced by ``spelled`` (the reader its callers' factory returns), the
     parameter gone; the calls' arguments (and factories used by nothing else) gone. False where ``param`` is read
     otherwise than called with no arguments."""
@@ -1306,9 +1307,16 @@ def _write_factory_reader(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: c
     swaps: dict[int, object] = {id(calls[id(n)]): spelled for n in named}
     swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
     new_fn = fn.visit(_NodeSwap(swaps))
+    from tfdata_bridge._src.migrate.provider_inline import _unimported
+
+    def unimported(path: str, module: cst.Module) -> cst.Module:
+        for n in sorted(freed.get(path, ())):  # (``from m import X`` that only a dropped factory read)
+            module = _unimported(module, n)
+        return module
+
     for cpath, swap in edits.items():
         if cpath != bpath:
-            _replace(tree, cpath, tree.modules[cpath].visit(_NodeSwap(swap)))
+            _replace(tree, cpath, unimported(cpath, tree.modules[cpath].visit(_NodeSwap(swap))))
     swap = edits.get(bpath, {})
 
     class _Both(cst.CSTTransformer):
@@ -1317,7 +1325,7 @@ def _write_factory_reader(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: c
                 return new_fn.visit(_NodeSwap(swap))
             return swap.get(id(original), updated)
 
-    _replace(tree, bpath, tree.add_imports(tree.modules[bpath].visit(_Both()), imports))
+    _replace(tree, bpath, tree.add_imports(unimported(bpath, tree.modules[bpath].visit(_Both())), imports))
     return True
 
 
