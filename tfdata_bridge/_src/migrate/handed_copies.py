@@ -849,7 +849,12 @@ __all__ = ["inline_handed_copies"]
 # call too), the same class with the same literal arguments everywhere; the reader is made in
 # the read instead (``tf.TFRecordReader().read(queue)``) and the caller's statement goes. The reader op is made a
 # little later, in the same graph: the same records, read the same way. ``tree.rewrite_tree`` keeps the result only
-# where fewer pipelines are left.
+# where fewer pipelines are left. A reader *factory* handed where the class is expected (a Cloud ML trainer's
+# ``reader=gzip_reader``, ``def gzip_reader(): return tf.TFRecordReader(options=...)`` nested in the calling
+# function or at its module's top, or ``lambda: tf.TFRecordReader(...)``) counts as the reader it returns: each
+# ``reader()`` of the helper becomes that reader call, spelled through the helper's module (imports it lacks added),
+# its options (GZIP, ZLIB) kept, where every call hands the same one and its arguments read only literals, the
+# calling module's imports or builtins (``_factory_reader``); the factory, read by nothing else, goes.
 
 
 def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:

@@ -23,7 +23,9 @@ Only a method of a module class, with no decorator, of single assignments ending
 only at its calls (``names = self.method(...)`` or ``return self.method(...)`` in a statement that runs once per
 call of another method of the class, or of a subclass of the module: an abstract ``DataInputQueue``'s
 ``input_shuffle_batch(self, tensors)`` batching what its subclass's ``next_batch`` read; one call per method) and
-nowhere in the tree's other modules, and overridden by no subclass, is inlined at each; it goes from its class. ``to_tfdata.run`` keeps the result only where more pipelines are rewritten.
+nowhere in the tree's other modules, and overridden by no subclass, is inlined at each; it goes from its class.
+``to_tfdata.run`` keeps the result only where more pipelines are rewritten. (A subclass in another module than
+its base's is not followed: its base's method stays, and the batch there says why.)
 """
 
 from __future__ import annotations
