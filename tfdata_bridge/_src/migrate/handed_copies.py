@@ -849,7 +849,12 @@ __all__ = ["inline_handed_copies"]
 # call too), the same class with the same literal arguments everywhere; the reader is made in
 # the read instead (``tf.TFRecordReader().read(queue)``) and the caller's statement goes. The reader op is made a
 # little later, in the same graph: the same records, read the same way. ``tree.rewrite_tree`` keeps the result only
-# where fewer pipelines are left.
+# where fewer pipelines are left. A reader *factory* handed where the class is expected (a Cloud ML trainer's
+# ``reader=gzip_reader``, ``def gzip_reader(): return tf.TFRecordReader(options=...)`` nested in the calling
+# function or at its module's top, or ``lambda: tf.TFRecordReader(...)``) counts as the reader it returns: each
+# ``reader()`` of the helper becomes that reader call, spelled through the helper's module (imports it lacks added),
+# its options (GZIP, ZLIB) kept, where every call hands the same one and its arguments read only literals, the
+# calling module's imports or builtins (``_factory_reader``); the factory, read by nothing else, goes.
 
 
 def _reader_api(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:
@@ -1093,6 +1098,8 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
         return False
     chosen: set[str] = set()
     edits: dict[str, dict[int, cst.CSTNode]] = {}
+    factory, imports_needed = None, []  # (a reader factory handed in: the reader it returns)
+    freed: dict[str, set[str]] = {}
     for cpath, node in sites:
         module = tree.modules[cpath]
         up = parents(module)
@@ -1119,13 +1126,30 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
             if reader[2] is not None:
                 edits.setdefault(cpath, {})[id(reader[2])] = cst.RemovalSentinel.REMOVE
         else:
-            chosen.add(_reader_api(module, arg.value) or "")
+            api = _reader_api(module, arg.value)
+            if api is None and cls is None:  # (a factory handed where a class is expected: ``reader=gzip_reader``)
+                got = _factory_reader(tree, cpath, bpath, fn, up, arg.value, caller)
+                if got is None:
+                    return False
+                spelled_call, needed, drop = got
+                chosen.add("=" + cst.Module([]).code_for_node(spelled_call))
+                factory = (spelled_call,)
+                imports_needed += [i for i in needed if cst.Module([i]).code not in
+                                   {cst.Module([j]).code for j in imports_needed}]
+                if drop is not None:
+                    edits.setdefault(cpath, {})[id(drop)] = cst.RemovalSentinel.REMOVE
+                    freed.setdefault(cpath, set()).update(names_in(drop))  # (imports only it read may go)
+                edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
+                continue
+            chosen.add(api or "")
             head = dotted(arg.value).split(".")[0]
         if caller is not None and (head in _assigned_names(caller) or head in param_names(caller)):
             return False  # (a local of the calling function: not the module's import)
         edits.setdefault(cpath, {})[id(call)] = _without_arg(call, arg)
     if len(chosen) != 1 or "" in chosen:
         return False
+    if factory is not None:
+        return _write_factory_reader(tree, bpath, fn, param, factory[0], imports_needed, edits, freed)
     home = tree.modules[bpath]
     prefix, alias = v1_spelling(home, set(name_counts(home)))
     spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
@@ -1169,6 +1193,144 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     if alias is not None:
         module = tree.add_imports(module, [cst.parse_statement(f"import tensorflow.compat.v1 as {alias}\n")])
     _replace(tree, bpath, module)
+    return True
+
+
+def _factory_def(module: cst.Module, caller, value: cst.BaseExpression):
+    """(the reader call a factory returns, the statement defining it where it goes with its one use, or None)
+    for ``value`` handed at a call: ``lambda: tf.TFRecordReader(...)``, or the name of a function taking nothing
+    whose one statement returns a reader call, defined once in the calling function (read there only by this
+    argument: it goes) or at the top of the module; None otherwise."""
+    from tfdata_bridge._src.migrate.reader_factory import factory_body
+
+    if isinstance(value, cst.Lambda):
+        p = value.params
+        if p.params or p.kwonly_params or p.posonly_params or isinstance(p.star_arg, cst.Param) or \
+                isinstance(p.star_kwarg, cst.Param):
+            return None
+        return (value.body, None) if isinstance(value.body, cst.Call) else None
+    if not isinstance(value, cst.Name):
+        return None
+    name, drop = value.value, None
+    if caller is not None and name in param_names(caller) | _assigned_names(caller):
+        return None
+    local = [f for f in nodes_of(caller.body, cst.FunctionDef) if f.name.value == name] if caller is not None else []
+    if local:
+        if len(local) != 1 or local[0] not in caller.body.body or \
+                len([n for n in identifiers(caller.body) if n.value == name and n is not local[0].name]) != 1:
+            return None
+        fn, drop = local[0], local[0]
+    else:
+        tops = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        if len(tops) != 1 or name in _top_level_binds(module) - {name} or \
+                len([f for f in nodes_of(module, cst.FunctionDef) if f.name.value == name]) != 1:
+            return None
+        fn = tops[0]
+        if name_counts(module)[name] == 2:
+            drop = fn
+    p = fn.params
+    if p.params or p.kwonly_params or p.posonly_params or isinstance(p.star_arg, cst.Param) or \
+            isinstance(p.star_kwarg, cst.Param) or fn.decorators or fn.asynchronous:
+        return None
+    body = factory_body(fn)
+    small = _small(body[0]) if len(body) == 1 else None
+    if not (isinstance(small, cst.Return) and isinstance(small.value, cst.Call)):
+        return None
+    return small.value, drop
+
+
+def _top_level_binds(module: cst.Module) -> set[str]:
+    out: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign):
+                    for t in small.targets:
+                        out |= names_in(t.target)
+    return out
+
+
+def _factory_reader(tree: _Tree, cpath: str, bpath: str, helper: cst.FunctionDef, up, value, caller):
+    """(the reader call ``value`` -- a factory handed where ``helper`` takes a reader class -- returns, spelled in
+    the helper's module; the imports that module needs for it; the factory's definition where it goes) where the
+    factory is one ``_factory_def`` takes and its reader's arguments read only literals and the calling module's
+    imports (or builtins); None otherwise. The reader's ``options`` (GZIP, ZLIB) go with it."""
+    module = tree.modules[cpath]
+    found = _factory_def(module, caller, value)
+    if found is None:
+        return None
+    made, drop = found
+    if _reader_api(module, made.func) is None or any(a.star for a in made.args):
+        return None
+    if caller is not None and names_in(made) & (param_names(caller) | _assigned_names(caller)):
+        return None  # (a local of the calling function: not known where the helper reads)
+    import builtins
+
+    tops = _top_level(module)
+    if any(n not in tops and not hasattr(builtins, n) for n in names_in(made)):
+        return None  # (a name of an enclosing function, a closure's: not known where the helper reads)
+    fake = cst.FunctionDef(cst.Name("_factory"), cst.Parameters(),
+                           cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(made)])]))
+    got = tree.free_renames(fake, cpath, bpath, helper)
+    if got is None:
+        return None
+    renames, imports = got
+    free = set(name_counts(tree.modules[bpath])) | set(name_counts(helper))
+    for old, fresh in list(renames.items()):  # (a name the helper's module does not know keeps its own spelling:
+        # ``TFRecordCompressionType.GZIP`` stays what the compression check reads)
+        if old in free:
+            continue
+        for k, stmt in enumerate(imports):
+            small = stmt.body[0]
+            names = small.names if isinstance(small, (cst.Import, cst.ImportFrom)) and \
+                not isinstance(small.names, cst.ImportStar) else ()
+            if len(names) == 1 and names[0].asname is not None and names[0].asname.name.value == fresh:
+                plain = isinstance(names[0].name, cst.Name) and names[0].name.value == old
+                alias = names[0].with_changes(asname=None if plain else cst.AsName(cst.Name(old)))
+                imports[k] = stmt.with_changes(body=[small.with_changes(names=[alias])])
+                del renames[old]
+                break
+    swaps = {id(n): n.with_changes(value=renames[n.value]) for n in identifiers(made) if n.value in renames}
+    return made.visit(_NodeSwap(swaps)) if swaps else made, imports, drop
+
+
+def _write_factory_reader(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.Param, spelled: cst.Call,
+                          imports: list, edits: dict, freed: dict[str, set[str]]) -> bool:
+    """``fn`` with each ``param()`` replaced by ``spelled`` (the reader its callers' factory returns), the
+    parameter gone; the calls' arguments (and factories used by nothing else) gone. False where ``param`` is read
+    otherwise than called with no arguments."""
+    name = param.name.value
+    named = [n for n in identifiers(fn.body) if n.value == name]
+    calls = {id(c.func): c for c in nodes_of(fn.body, cst.Call) if isinstance(c.func, cst.Name)}
+    if not named or any(id(n) not in calls or calls[id(n)].args for n in named):
+        return False
+    keep = [p for p in fn.params.params if p is not param]
+    kwonly = [p for p in fn.params.kwonly_params if p is not param]
+    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
+            not isinstance(fn.params.star_kwarg, cst.Param):
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    swaps: dict[int, object] = {id(calls[id(n)]): spelled for n in named}
+    swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
+    new_fn = fn.visit(_NodeSwap(swaps))
+    from tfdata_bridge._src.migrate.provider_inline import _unimported
+
+    def unimported(path: str, module: cst.Module) -> cst.Module:
+        for n in sorted(freed.get(path, ())):  # (``from m import X`` that only a dropped factory read)
+            module = _unimported(module, n)
+        return module
+
+    for cpath, swap in edits.items():
+        if cpath != bpath:
+            _replace(tree, cpath, unimported(cpath, tree.modules[cpath].visit(_NodeSwap(swap))))
+    swap = edits.get(bpath, {})
+
+    class _Both(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if original is fn:
+                return new_fn.visit(_NodeSwap(swap))
+            return swap.get(id(original), updated)
+
+    _replace(tree, bpath, tree.add_imports(unimported(bpath, tree.modules[bpath].visit(_Both())), imports))
     return True
 
 

@@ -19,10 +19,13 @@ parameters bound first, its locals renamed apart, ``self`` as the caller's, the 
 The two stages then stand in one function (``stages.py`` and the second round take them in turn).
 
 Only a method of a module class, with no decorator, of single assignments ending in one ``return``
-(``inline_sources._straight``), that calls a batch, a reader or an input producer itself, named once in the
-module (at that call: ``names = self.method(...)`` in a statement of another method of the class that runs once
-per call) and nowhere in the tree's other modules, and overridden by no subclass, is inlined; it goes from its
-class. ``to_tfdata.run`` keeps the result only where more pipelines are rewritten.
+(``inline_sources._straight``), that calls a batch, a reader or an input producer itself, named in the module
+only at its calls (``names = self.method(...)`` or ``return self.method(...)`` in a statement that runs once per
+call of another method of the class, or of a subclass of the module: an abstract ``DataInputQueue``'s
+``input_shuffle_batch(self, tensors)`` batching what its subclass's ``next_batch`` read; one call per method) and
+nowhere in the tree's other modules, and overridden by no subclass, is inlined at each; it goes from its class.
+``to_tfdata.run`` keeps the result only where more pipelines are rewritten. (A subclass in another module than
+its base's is not followed: its base's method stays, and the batch there says why.)
 """
 
 from __future__ import annotations
@@ -74,24 +77,31 @@ def _one(module: cst.Module, external, why: list | None = None) -> cst.Module:
             name = fn.name.value
             uses = [a for a in attributes if a.attr.value == name]
             overridden = _overridden(cls, classes, name, external)
-            site = _site(own, uses[0], fn) if len(uses) == 1 and not tree_uses(external, name) and not overridden \
-                else None
+            # (the caller a method of the class or of a subclass of the module overriding it nowhere: an abstract
+            # base's ``input_shuffle_batch(self, tensors)`` its subclass's ``next_batch`` hands its tensors)
+            callers = own + [m for c in _family(cls, classes) if c is not cls for m in c.body.body
+                             if isinstance(m, cst.FunctionDef)]
+            sites = [_site(callers, u, fn) for u in uses] if uses and not tree_uses(external, name) and \
+                not overridden else [None]
+            # (called by several methods, one call each: written at each, each call's ops made at its call)
+            if len({id(x[0]) for x in sites if x is not None}) != len(sites):
+                sites = [None]
+            site = sites[0] if None not in sites else None
             if site is None:
                 if why is not None and _batches(fn):  # (a batch stage: said where the next stage is left)
                     how = "overridden by a subclass" if overridden else \
-                        "not called once by `names = self.method(...)` in another method of its class"
+                        "not called once by `names = self.method(...)` (or `return self.method(...)`) in another " \
+                        "method of its class or a subclass"
                     why += [(m, f"the stage method `{cls.name.value}.{name}` (a batch) is {how}: it is not "
                                 "inlined into its caller, whose batch then sees no source")
                             for m in own if m is not fn and any(a.attr.value == name
                                                                  for a in nodes_of(m, cst.Attribute))]
                 continue
-            caller, stmt = site
-            if any(id(n) in changes for n in (caller, stmt)):
+            made = [_inlined(module, fn, body, caller, stmt) for caller, stmt in sites]
+            if any(new is None for new in made):
                 continue
-            new = _inlined(module, fn, body, caller, stmt)
-            if new is None:
-                continue
-            changes[id(stmt)] = cst.FlattenSentinel(new)
+            for (_, stmt), new in zip(sites, made):
+                changes[id(stmt)] = cst.FlattenSentinel(new)
             changes[id(fn)] = cst.RemovalSentinel.REMOVE
             return module.visit(Replace(changes, module))
     return module
@@ -143,9 +153,10 @@ def _site(own: list[cst.FunctionDef], use: cst.Attribute, fn: cst.FunctionDef):
         me = caller.params.params[0].name.value
         for stmt in _once(caller):
             small = stmt.body[0]
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call) and \
+            if isinstance(small, (cst.Assign, cst.Return)) and isinstance(small.value, cst.Call) and \
+                    (isinstance(small, cst.Return) or len(small.targets) == 1) and \
                     small.value.func is use and isinstance(use.value, cst.Name) and use.value.value == me:
-                return caller, stmt
+                return caller, stmt  # (``return self.fn(...)``: the last statement of a ``_once`` list, or a return)
     return None
 
 
@@ -171,8 +182,9 @@ def _inlined(module, fn: cst.FunctionDef, body, caller: cst.FunctionDef, stmt) -
     # (a builder's returned queue named as the caller names it, ``queue = self.make_queue()``, where the builder
     # does not know that name: bound a few statements earlier, read by nothing between; no ``queue = queue_1``)
     ret = body[-1].body[0].value
-    target = stmt.body[0].targets[0].target
-    as_target = isinstance(ret, cst.Name) and ret.value in local and ret.value not in bound and \
+    returned = isinstance(stmt.body[0], cst.Return)  # (``return self.fn(...)``: the method's return value returned)
+    target = None if returned else stmt.body[0].targets[0].target
+    as_target = not returned and isinstance(ret, cst.Name) and ret.value in local and ret.value not in bound and \
         isinstance(target, cst.Name) and target.value not in (read | local) - {ret.value} and builder
     if as_target:
         names[ret.value] = target.value

@@ -88,7 +88,8 @@ def parameter_reader(finder, stmt: cst.CSTNode, reader_expr: cst.BaseExpression)
     fname = found[0].scope.node.name.value
     head = (f"the reader read here is made by calling `{name}`, a parameter of `{fname}` (a reader class handed in); "
             f"the rewrite writes the class into `{fname}` where every call of it in the tree hands the same "
-            "TensorFlow reader class (by position or keyword, or leaves a default that is one)")
+            "TensorFlow reader class (by position or keyword, or leaves a default that is one), or the same "
+            "factory's reader (a `lambda` or function taking nothing and returning one reader call)")
     tail = ("; hand one class (one function per reader class), or keep the queue (`migrate --to compat`)")
     values = parameter_values(finder, stmt, name)
     if not values or any(site is None for _, site, _ in values):
@@ -99,13 +100,20 @@ def parameter_reader(finder, stmt: cst.CSTNode, reader_expr: cst.BaseExpression)
     for value, site, _ in values:
         module = getattr(site, "module", None)
         api = _reader_api(module, value) if isinstance(module, cst.Module) else None
+        if api is None and isinstance(module, cst.Module) and isinstance(value, cst.Lambda) and \
+                not value.params.params and isinstance(value.body, cst.Call) and \
+                _reader_api(module, value.body.func):  # (a factory: the reader it returns, with its options)
+            api = code(value.body)
         (known.add(api) if api else unknown.append(code(value)))
     if unknown:
         return (f"{head}, and `{unknown[0]}` handed at a call is no reader class known when migrating (a value the "
                 f"program computes when it runs){tail}")
     if len(known) > 1:
-        return (f"{head}, and its calls hand different classes ({', '.join(sorted(known))}): one pipeline cannot be "
-                f"both{tail}")
+        if all("(" not in k for k in known):
+            return (f"{head}, and its calls hand different classes ({', '.join(sorted(known))}): one pipeline cannot "
+                    f"be both{tail}")
+        return (f"{head}, and its calls hand different readers ({', '.join(f'`{k}`' for k in sorted(known))}): one "
+                f"pipeline cannot be both{tail}")
     return None
 
 
