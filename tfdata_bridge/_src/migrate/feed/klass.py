@@ -61,7 +61,7 @@ from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 from tfdata_bridge._src.migrate.whole_lists import dequeued
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
-from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
+from tfdata_bridge._src.migrate.feed.thread_joins import session_guarded_closes, thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
 from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
@@ -234,7 +234,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         parts.close = read[0] if read else parts.closes[0]
     unread = [a for a in parts.closes if a != parts.close]  # (made and never run: they go with the queue)
     made_apart = [s for s in plan.removed if any(s is t for m in ops for t in flat(m))]  # (they go from there)
-    shapes = component_shapes(args, parts.calls, parts.many, code)
+    shapes = component_shapes(args, parts.calls, parts.many, code, frozenset(j for j, w in parts.wraps.items() if w[2]))
     check_padding(args, kind)
     # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
     made = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
@@ -399,10 +399,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
         # (the thread the starter kept on the instance: what only joined it goes with it, ``thread_joins.py``)
+        # (``if self.sess: self.sess.run(self.queue.close(...))`` on the session the starter kept: it goes)
+        guarded = session_guarded_closes(cls, starters[0], (feeder, init), lambda op, me: is_close_call(
+            op, lambda q: self_attr(q, me) == qattr) or parts.close is not None and self_attr(op, me) == parts.close)
+        plan.removed += guarded
         joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced,
                               threads.items is not None, session_attr(feeder, feeder.params.params[0].name.value,
                                                                       parts.enqueue).split(".", 1)[1]
-                              if on_self else None, countdown.block if countdown is not None else ())
+                              if on_self else None, (*(countdown.block if countdown is not None else ()), *guarded))
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
@@ -429,7 +433,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     found = _dequeue(module, cls, plan, parts, qattr, both, starter, local_reads, self_name)
     loop = f"`{feeder.name.value}`" if driver is None else f"`{driver.name.value}` (through `{feeder.name.value}`)"
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset
-        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
+        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code, wraps=parts.wraps)
         plan.removed.remove(qstmt)
         plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
             sites_note(feeder, sites, dropped.names) + (
@@ -445,14 +449,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                      *joined]
         return plan
     dstmt, call, owner = found
-    if made_of_locals(args, kind, init, cls, dstmt, owner):  # (``seed=seed``): the queue's part stays where it was
+    if made_of_locals(args, kind, init, cls, dstmt, owner, parts.calls):  # (``seed=seed``): the queue's part stays where it was
         attr = fresh_attr(module, cls, f"{qattr}_dataset")
-        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
+        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code, wraps=parts.wraps)
         plan.removed.remove(qstmt)
         plan.replaced[qstmt] = [cst.parse_statement(f"{self_name}.{attr} = {emit.chain(head, steps)}\n")]
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
-        chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
+        chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code, wraps=parts.wraps)
     plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
         sites_note(feeder, sites, dropped.names) + (f"; {shared_note}" if shared_note else "")
     if driver is not None and not thread_run:
