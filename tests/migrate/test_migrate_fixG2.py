@@ -8,7 +8,8 @@
   ``tf.sparse.to_dense(self.tags, ...)`` of a ``sparse_placeholder``): a ``map`` after ``from_generator``
   (``feed/wraps.py``), the starter's ``coord.register_thread(t)`` going with its thread;
 - a starter whose count another module passes as 2, each thread closing on its own condition: left, with the
-  reason (which data legacy delivers races).
+  reason (which data legacy delivers races); two threads where the last to finish closes (a lock and a count):
+  their loops one after another, shuffled, the same multiset.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from both_ways import assert_delivers_the_same, migrate_tree_allowing_refusals, 
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixG2_programs"
-COMPARE = {"chunk_runner_shuffled_package": "multiset"}
+COMPARE = {"chunk_runner_shuffled_package": "multiset", "counted_workers_shuffled_package": "multiset"}
 
 
 @pytest.mark.timeout(300)
@@ -42,7 +43,9 @@ def test_round71_feeders_count_one_and_sparse_placeholders(tmp_path):
     # two workers each closing: left, the reason said
     assert "RandomShuffleQueue(" in racing, racing
     assert "not 1 at every call" in racing_notes and "`launch`" in racing_notes, racing_notes
-    programs = ["chunk_runner_shuffled_package", "padded_loader_sparse_package"]
+    counted, _ = out["g2lib/counted.py"]
+    assert "RandomShuffleQueue(" not in counted and "self._running -= 1" not in counted and "feed_all" in counted, counted
+    programs = ["chunk_runner_shuffled_package", "padded_loader_sparse_package", "counted_workers_shuffled_package"]
     pairs = {n: (original / f"{n}.py", migrated / f"{n}.py") for n in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert len(want["batches"]) == 3, want
