@@ -4,7 +4,8 @@
   defaulting to 1 that no module passes, ``feed/starter.py``), its one thread closing the queue where its data
   ends; the session it kept read only by ``if self.session is not None: self.session.run(queue.close(...))``,
   which goes with the queue (``feed/thread_joins.session_guarded_closes``);
-- an enqueue taking a per-component op on a fed placeholder (``tf.cast(self.lengths, tf.int32)``,
+- an enqueue (of a class, or in a block a module-level feeder function feeds) taking a per-component op on a
+  fed placeholder (``tf.cast(self.lengths, tf.int32)``,
   ``tf.sparse.to_dense(self.tags, ...)`` of a ``sparse_placeholder``): a ``map`` after ``from_generator``
   (``feed/wraps.py``), the starter's ``coord.register_thread(t)`` going with its thread;
 - a starter whose count another module passes as 2, each thread closing on its own condition: left, with the
@@ -45,7 +46,11 @@ def test_round71_feeders_count_one_and_sparse_placeholders(tmp_path):
     assert "not 1 at every call" in racing_notes and "`launch`" in racing_notes, racing_notes
     counted, _ = out["g2lib/counted.py"]
     assert "RandomShuffleQueue(" not in counted and "self._running -= 1" not in counted and "feed_all" in counted, counted
-    programs = ["chunk_runner_shuffled_package", "padded_loader_sparse_package", "counted_workers_shuffled_package"]
+    function, _ = out["function_feeder_cast_sparse.py"]
+    assert "FIFOQueue(" not in function and "threading" not in function, function
+    assert "(tf.cast(c0, tf.int32), tf.sparse_tensor_to_dense(tf.SparseTensor(*c1)))" in function, function
+    programs = ["chunk_runner_shuffled_package", "padded_loader_sparse_package", "counted_workers_shuffled_package",
+                "function_feeder_cast_sparse"]
     pairs = {n: (original / f"{n}.py", migrated / f"{n}.py") for n in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert len(want["batches"]) == 3, want

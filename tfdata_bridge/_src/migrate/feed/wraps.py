@@ -31,10 +31,14 @@ def _op(index, call: cst.Call) -> str | None:
     return next((o for o in _OPS if path == o or path.endswith("." + o)), None)
 
 
-def unwrapped(index, items, self_name: str, placeholders: dict, named: bool):
-    """``items`` with each wrapped placeholder read as the placeholder itself, and the wraps (``Init.wraps``)."""
+def unwrapped(index, items, self_name: str | None, placeholders: dict, named: bool):
+    """``items`` with each wrapped placeholder read as the placeholder itself, and the wraps (``Init.wraps``).
+    ``placeholders``: the statements making them, by attribute of ``self_name`` (the class form) or, with
+    ``self_name`` None, by local name (the function form, ``placeholders.py``)."""
     if not isinstance(items, (cst.List, cst.Tuple)):
         return items, {}
+    key = (lambda n: self_attr(n, self_name)) if self_name is not None else (  # noqa: E731
+        lambda n: n.value if isinstance(n, cst.Name) else None)
     code = cst.Module([]).code_for_node
     wraps: dict[int, tuple[str, str, bool]] = {}
     elements = list(items.elements)
@@ -43,14 +47,18 @@ def unwrapped(index, items, self_name: str, placeholders: dict, named: bool):
         if not isinstance(call, cst.Call) or _op(index, call) is None or not call.args \
                 or call.args[0].keyword is not None or call.args[0].star:
             continue
-        attr = self_attr(call.args[0].value, self_name)
+        attr = key(call.args[0].value)
         if attr not in placeholders:
             continue
         if named:
             raise Refusal(f"the enqueue takes `{code(call)}` into a queue with names=: not rewritten")
-        if any(a.star or any(self_attr(n, self_name) is not None for n in nodes_of(a.value, cst.Attribute))
+        # (the class form: no attribute of the instance; the function form: no placeholder of the block)
+        reads = (lambda n: key(n) is not None) if self_name is not None else (  # noqa: E731
+            lambda n: key(n) in placeholders)
+        if any(a.star or any(reads(n) for n in [*nodes_of(a.value, cst.Attribute), *nodes_of(a.value, cst.Name)])
                for a in call.args[1:]):
-            raise Refusal(f"the enqueue takes `{code(call)}`, whose other arguments read `{self_name}`: not rewritten")
+            raise Refusal(f"the enqueue takes `{code(call)}`, whose other arguments read what the block makes: "
+                          "not rewritten")
         maker = placeholders[attr].body[0].value
         sparse = (index.paths.get(maker) or "").endswith("sparse_placeholder")
         if sparse and _op(index, call) not in _TO_DENSE:
