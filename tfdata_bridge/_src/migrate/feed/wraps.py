@@ -10,8 +10,11 @@ on that component alone, as legacy ran it on the fed value before the enqueue. A
 (a ``SparseTensorValue`` or an ``(indices, values, dense_shape)`` triple) is yielded as its three arrays, typed
 as the placeholder (legacy's feed converts them so), and made a ``SparseTensor`` again inside the ``map``.
 Taken: the op is one of ``_OPS`` (by its TensorFlow path), its first positional argument is the placeholder
-attribute itself, and no other argument reads the instance (``default_value=-1``, ``tf.int32``). A sparse
-placeholder enqueued other than through a to-dense op is refused (``class_init.py``).
+attribute itself, and no other argument reads the instance (``default_value=-1``, ``tf.int32``); in the function
+form (``placeholders.py``: ``queue.enqueue([tf.cast(ids, tf.int32), ...])`` in the block a module-level feeder
+function feeds) a placeholder name of the block, no other argument reading one. A sparse placeholder enqueued
+other than through a to-dense op is refused (``class_init.py``, ``placeholders.py``). Nothing here runs unless
+the enqueue's literal list holds a call of one of ``_OPS``.
 """
 
 from __future__ import annotations
