@@ -13,6 +13,7 @@ from tfdata_bridge._src.migrate.feed.class_local import is_queue
 from tfdata_bridge._src.migrate.feed.derived import Held, enqueued_held, held, reader
 from tfdata_bridge._src.migrate.feed.members import flat, self_assign, self_attr
 from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, by_names, enqueued
+from tfdata_bridge._src.migrate.feed.wraps import unwrapped
 
 
 @dataclass
@@ -30,6 +31,10 @@ class Init:
     closes: list[str] = field(default_factory=list)
     # ``self.size_op = q.size()`` (attribute, line): kept on the instance as a constant 0 (``klass.py``)
     sizes: list[tuple[str, cst.SimpleStatementLine]] = field(default_factory=list)
+    # a component enqueued through a per-component op on its fed placeholder (``tf.cast(self.ph, ...)``,
+    # ``tf.sparse_tensor_to_dense(self.sp, default_value=-1)``): position -> (the op's text with ``{}`` for the
+    # placeholder's value, the placeholder's dtype text, whether it is a ``sparse_placeholder``), ``wraps.py``
+    wraps: dict = field(default_factory=dict)
 
 
 def init_parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, components: int,
@@ -78,7 +83,8 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
             else:
                 held = local if isinstance(value.func.value, cst.Name) else f"{self_name}.{qattr}"
                 raise Refusal(f"`{held}.{method}` in `{init.name.value}` is not part of the feed-thread pattern")
-        elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] == "placeholder":
+        elif isinstance(value, cst.Call) and (index.paths.get(value) or "").rsplit(".", 1)[-1] in (
+                "placeholder", "sparse_placeholder"):
             placeholders[attr] = stmt
         elif isinstance(value, cst.ListComp) and (index.paths.get(value.elt) or "").rsplit(".", 1)[-1] == \
                 "placeholder":
@@ -133,6 +139,7 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
                     listed if components > 1 else None)
     if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
         raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
+    items, wraps = unwrapped(index, items, self_name, placeholders, bool(names))
     fed = [self_attr(e.value, self_name) for e in items.elements]
     if None in fed or any(f not in placeholders for f in fed) or len(fed) != components:
         at = next((e.value for e, f in zip(items.elements, fed) if f is None or f not in placeholders), None)
@@ -143,8 +150,14 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
                 "whoever holds that object, is not followed)" if shown else
                 f"it takes {len(fed)} tensors for {components} queue components")
         raise Refusal("the enqueue op does not take one placeholder attribute per queue component" + why)
+    sparse = [f for j, f in enumerate(fed) if j not in wraps and (index.paths.get(
+        placeholders[f].body[0].value) or "").endswith("sparse_placeholder")]  # type: ignore[index]
+    if sparse:
+        raise Refusal(f"the queue takes the sparse placeholder `{self_name}.{sparse[0]}` itself (a queue holds "
+                      "dense tensors): not rewritten")
     removed += [placeholders[f] for f in fed]  # type: ignore[index]
-    return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many)  # type: ignore
+    return Init(enqueue_attr, close_attr, fed, [placeholders[f].body[0].value for f in fed], many,  # type: ignore
+                wraps=wraps)
 
 
 def _joined_items(index, items, self_name: str, placeholders: dict[str, cst.SimpleStatementLine], components: int

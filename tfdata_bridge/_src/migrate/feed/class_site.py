@@ -17,17 +17,18 @@ from tfdata_bridge._src.migrate.feed.members import contains, methods_of
 
 
 def made_of_locals(args: dict[str, cst.BaseExpression], kind: str, maker: cst.FunctionDef, cls: cst.ClassDef,
-                    dstmt: cst.CSTNode, owner: str) -> bool:
+                    dstmt: cst.CSTNode, owner: str, placeholders: list[cst.Call] = ()) -> bool:
     """The queue's arguments read names of the method that made it (its parameters, its variables; its
-    ``self`` where the dequeue reads the instance by another name): they mean nothing where it is dequeued."""
+    ``self`` where the dequeue reads the instance by another name): they mean nothing where it is dequeued.
+    ``placeholders``: the fed placeholders' calls, whose shapes and dtypes the generator's specs may take."""
     local = {p.name.value for p in maker.params.params}
     for assign in nodes_of(maker, cst.Assign):
         for t in assign.targets:
             local |= {n.value for n in nodes_of(t.target, cst.Name)}
     me = maker.params.params[0].name.value
     same_self = owner == me and any(contains(m, dstmt) for m in methods_of(cls).values())
-    for key in ("capacity", "seed", "dtypes", "shapes") if kind == "RandomShuffleQueue" else ("dtypes", "shapes"):
-        expr = args.get(key)
+    keys = ("capacity", "seed", "dtypes", "shapes") if kind == "RandomShuffleQueue" else ("dtypes", "shapes")
+    for expr in [*(args.get(key) for key in keys), *placeholders]:
         attrs = {id(a.attr) for a in nodes_of(expr, cst.Attribute)} if expr is not None else set()
         for n in nodes_of(expr, cst.Name) if expr is not None else ():
             if id(n) not in attrs and n.value in local and not (n.value == me and same_self):

@@ -122,7 +122,7 @@ def starter_threads(index, module: cst.Module, cls: cst.ClassDef, starter: cst.F
     header = f" for {code(loops[0].target)} in {code(loops[0].iter)}" if loops else ""
     _check_names(starter, loops[0] if loops else None, [*kept, *([loops[0].iter] if loops else [])])
     out.items = f"[{item}{header}]"
-    out.several = bool(loops)
+    out.several = bool(loops) and not _once(module, starter)  # (``range(n_threads)``, 1 at every call)
     return out
 
 
@@ -221,7 +221,8 @@ def _holder(loop: cst.For, call: cst.Call) -> cst.BaseStatement | None:
 
 
 def _plumbing(stmt: cst.BaseStatement) -> bool:
-    """``t.daemon = True``, ``t.start()``, ``t.setDaemon(True)``, ``threads.append(t)``, ``t.isDaemon()``
+    """``t.daemon = True``, ``t.start()``, ``t.setDaemon(True)``, ``threads.append(t)``, ``t.isDaemon()``,
+    ``coord.register_thread(t)`` (a coordinator then joins no thread of the feeder's: there is none)
     (``quiet_use``: a read of a thread's state left unused, on a name or ``self.thread``)."""
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
     if quiet_use(stmt, lambda e: isinstance(e, cst.Name) or isinstance(e, cst.Attribute)
@@ -232,7 +233,7 @@ def _plumbing(stmt: cst.BaseStatement) -> bool:
         return len(small.targets) == 1 and isinstance(t, cst.Attribute) and t.attr.value == "daemon"
     call = small.value if isinstance(small, cst.Expr) else None
     return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-        call.func.attr.value in ("start", "setDaemon", "append")
+        call.func.attr.value in ("start", "setDaemon", "append", "register_thread")  # (``coord.register_thread(t)``)
 
 
 def _made_or_kept(stmt: cst.BaseStatement, threads) -> bool:

@@ -51,15 +51,31 @@ def _stop_term(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None
         return test
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
         return _stop_term(test.left, name) or _stop_term(test.right, name)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        # ``not (coord.should_stop() or self.stopped)``: the check, a term of the ``or`` under the ``not``
+        return _or_term(test.expression, name)
     return None
 
 
-def _without(test: cst.BaseExpression, term: cst.BaseExpression) -> cst.BaseExpression | None:
+def _or_term(test: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    if _calls(test, name, "should_stop"):
+        return test
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _or_term(test.left, name) or _or_term(test.right, name)
+    return None
+
+
+def _without(test: cst.BaseExpression, term: cst.BaseExpression, kind=cst.And) -> cst.BaseExpression | None:
     """``test`` less the ``and`` term ``term`` (None where the test was that term alone)."""
     if test is term:
         return None
-    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
-        left, right = _without(test.left, term), _without(test.right, term)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and isinstance(
+            test.expression, cst.BooleanOperation) and isinstance(test.expression.operator, cst.Or):
+        rest = _without(test.expression, term, cst.Or)  # (``not (stop or x)`` less ``stop``: ``not (x)``)
+        return None if rest is None else test.with_changes(expression=rest if rest.lpar else rest.with_changes(
+            lpar=[cst.LeftParen()], rpar=[cst.RightParen()]))
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, kind):
+        left, right = _without(test.left, term, kind), _without(test.right, term, kind)
         if left is None or right is None:
             rest = right if left is None else left
             return rest.with_changes(lpar=test.lpar, rpar=test.rpar) if test.lpar and not rest.lpar else rest

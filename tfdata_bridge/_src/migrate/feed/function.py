@@ -118,6 +118,7 @@ class FeedFinder:
         qstmt = body[i]
         body = self._region(body, qstmt)
         self.list_name = self.held = None
+        self.wraps: dict = {}  # (ops the enqueue runs on its placeholders: ``wraps.py``)
         bound: list[cst.BaseStatement] = []  # (``dtypes = [p.dtype for p in phs]`` read by the queue alone)
         # (``shared_name=`` where no other session can reach the queue: it goes, said in the comment)
         shared = bind_params(call, QUEUE_PARAMS.get(kind, QUEUE_PARAMS["FIFOQueue"]), kind).get("shared_name")
@@ -220,7 +221,8 @@ class FeedFinder:
             size_after_drain(up, stmt, dequeue_names, queue, self.index.lines.get(stmt))
         plan.removed.append(estmt)
         placeholders, defs = enqueued_placeholders(self, ecall, body, plan, len(dtypes.elements))
-        shapes = component_shapes(args, defs, many, self.code)
+        wraps = getattr(self, "wraps", None) or {}
+        shapes = component_shapes(args, defs, many, self.code, frozenset(j for j, w in wraps.items() if w[2]))
         self.fed = True  # from here on, a refusal is about a feed-thread queue
         check_padding(args, kind)
         self.sites_note = ""  # (set by ``_generator``: several enqueue sites, a coordinator's guard gone)
@@ -228,7 +230,7 @@ class FeedFinder:
         if sizes:
             source = self._drained_sizes(sizes, source, extra, queue, dcall, many, plan)
         dataset = self.fresh("dataset")
-        text = printer.dataset_text(self.v1, source, shapes, dtypes, kind, args, dcall, many, self.code)
+        text = printer.dataset_text(self.v1, source, shapes, dtypes, kind, args, dcall, many, self.code, wraps)
         dataset_assign = cst.parse_statement(f"{dataset} = {text}\n")
         small = dstmt.body[0]
         plan.replace_at = dstmt

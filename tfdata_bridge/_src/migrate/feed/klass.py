@@ -63,7 +63,7 @@ from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
 from tfdata_bridge._src.migrate.feed.starter import emptied_starter
 from tfdata_bridge._src.migrate.whole_lists import dequeued
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
-from tfdata_bridge._src.migrate.feed.thread_joins import thread_joins
+from tfdata_bridge._src.migrate.feed.thread_joins import session_guarded_closes, thread_joins
 from tfdata_bridge._src.migrate.feed.thread_run import held_session, is_thread_subclass, session_attr
 from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 
@@ -243,7 +243,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         parts.close = read[0] if read else parts.closes[0]
     unread = [a for a in parts.closes if a != parts.close]  # (made and never run: they go with the queue)
     made_apart = [s for s in plan.removed if any(s is t for m in ops for t in flat(m))]  # (they go from there)
-    shapes = component_shapes(args, parts.calls, parts.many, code)
+    shapes = component_shapes(args, parts.calls, parts.many, code, frozenset(j for j, w in parts.wraps.items() if w[2]))
     check_padding(args, kind)
     # (``self._queue = None`` in ``__init__`` where another method makes it: those declarations go too)
     made = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
@@ -408,10 +408,14 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
             plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
             runner = [runner_method(feeder, source, attr)]
         # (the thread the starter kept on the instance: what only joined it goes with it, ``thread_joins.py``)
+        # (``if self.sess: self.sess.run(self.queue.close(...))`` on the session the starter kept: it goes)
+        guarded = session_guarded_closes(cls, starters[0], (feeder, init), lambda op, me: is_close_call(
+            op, lambda q: self_attr(q, me) == qattr) or parts.close is not None and self_attr(op, me) == parts.close)
+        plan.removed += guarded
         joined = thread_joins(index, module, cls, starters[0], init, feeder, plan.removed, plan.replaced,
                               threads.items is not None, session_attr(feeder, feeder.params.params[0].name.value,
                                                                       parts.enqueue).split(".", 1)[1]
-                              if on_self else None, countdown.block if countdown is not None else ())
+                              if on_self else None, (*(countdown.block if countdown is not None else ()), *guarded))
     # (the checks of a coordinator are read over the feeding method and the ``run`` that drives it)
     both = feeder if driver is None else feeder.with_changes(body=feeder.body.with_changes(
         body=[*feeder.body.body, *driver.body.body]))
@@ -441,7 +445,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         raise Refusal(f"`{self_name}.{qattr}`, whose kind `{code(choice.node.test)}` chooses, is dequeued in another "
                       "module: that choice is followed only where this module dequeues it")
     if found is None:  # dequeued in another module through an instance: the class keeps the dataset
-        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
+        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code, wraps=parts.wraps)
         plan.removed.remove(qstmt)
         plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
             sites_note(feeder, sites, dropped.names) + (
@@ -458,21 +462,22 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                      *joined]
         return plan
     dstmt, call, owner = found
-    if choice is not None or made_of_locals(args, kind, init, cls, dstmt, owner):
+    if choice is not None or made_of_locals(args, kind, init, cls, dstmt, owner, parts.calls):
         # (``seed=seed``, or a kind a flag chose: the queue's part stays where it was)
         attr = fresh_attr(module, cls, f"{qattr}_dataset")
-        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code)
+        head, steps = printer.queue_text(v1, f"{self_name}.{source}", shapes, dtypes, kind, args, parts.many, code, wraps=parts.wraps)
         plan.removed.remove(qstmt)
         kept = cst.parse_statement(f"{self_name}.{attr} = {emit.chain(head, steps)}\n")
         if choice is not None:
             plan.removed.remove(choice.shuffled)
             plan.replaced[choice.node] = [_chosen(index, v1, init, choice, kept, f"{self_name}.{attr}",
-                                                  f"{self_name}.{source}", shapes, dtypes, args, parts.many, code)]
+                                                  f"{self_name}.{source}", shapes, dtypes, args, parts.many, code,
+                                                  parts.wraps)]
         else:
             plan.replaced[qstmt] = [kept]
         chain = emit.chain(f"{owner}.{attr}", printer.dequeue_steps(v1, kind, call, code))
     else:
-        chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code)
+        chain = printer.dataset_text(v1, f"{owner}.{source}", shapes, dtypes, kind, args, call, parts.many, code, wraps=parts.wraps)
     plan.comment = printer.comment(kind, loop, parts.many, kind, args, code) + _joined_note(joined, starter) + \
         sites_note(feeder, sites, dropped.names) + (f"; {shared_note}" if shared_note else "")
     if driver is not None and not thread_run:
@@ -511,7 +516,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
 
 
 def _chosen(index, v1: str, init: cst.FunctionDef, choice, plain: cst.SimpleStatementLine, target: str,
-            source: str, shapes: list[str], dtypes, args: dict, many: bool, code) -> cst.If:
+            source: str, shapes: list[str], dtypes, args: dict, many: bool, code, wraps=None) -> cst.If:
     """The choosing ``if`` with each arm keeping its queue's part of the chain on ``target``; a refusal where the
     shuffled arm's queue makes other components than the plain one's."""
     shuffled = queue_args(resolved_call(reader(index, v1), choice.call, flat(init), []), "RandomShuffleQueue")
@@ -520,7 +525,8 @@ def _chosen(index, v1: str, init: cst.FunctionDef, choice, plain: cst.SimpleStat
         if (a is None) != (b is None) or (a is not None and code(a) != code(b)):
             raise Refusal(f"the two queues `{code(choice.node.test)}` chooses between differ in `{key}=`: which "
                           "components the data has is not one thing; not rewritten")
-    head, steps = printer.queue_text(v1, source, shapes, dtypes, "RandomShuffleQueue", shuffled, many, code)
+    head, steps = printer.queue_text(v1, source, shapes, dtypes, "RandomShuffleQueue", shuffled, many, code,
+                                     wraps=wraps)
     mixed = cst.parse_statement(f"{target} = {emit.chain(head, steps)}\n")
     first, second = (mixed, plain) if choice.shuffle_first else (plain, mixed)
     node = choice.node

@@ -9,6 +9,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import Refusal, target_names
 from tfdata_bridge._src.migrate.feed.derived import enqueued_held
 from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued, queue_names
+from tfdata_bridge._src.migrate.feed.wraps import unwrapped
 
 
 def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) -> tuple[list[str], list]:
@@ -33,6 +34,11 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
             return _made_in_comprehension(finder, items.value, lists[0], plan, components)
         elif len(lists) == 1 and components == 1:  # queue.enqueue(x): one component, its placeholder
             items = cst.List([cst.Element(items)])
+    # (``tf.cast(x, tf.int32)``, ``tf.sparse.to_dense(sp)`` of a placeholder made in the block: a ``map``, ``wraps.py``)
+    made = {assigned(s)[0]: s for s in body if isinstance(s, cst.SimpleStatementLine) and len(assigned(s)) == 1
+            and (finder.index.paths.get(getattr(s.body[0], "value", None), "") or "") in (
+                "placeholder", "sparse_placeholder")}
+    items, finder.wraps = unwrapped(finder.index, items, None, made, bool(queue_names(finder.queue_arguments)))
     if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
         raise Refusal("enqueue does not take a literal list of placeholders")
     placeholders = [e.value.value for e in items.elements]
@@ -41,7 +47,11 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
     calls = []
     for name in placeholders:
         defs = [s for s in body if assigned(s) == [name]]
-        if len(defs) != 1 or finder.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",):
+        sparse = len(defs) == 1 and finder.index.paths.get(defs[0].body[0].value, "") == "sparse_placeholder"
+        if sparse and placeholders.index(name) not in finder.wraps:
+            raise Refusal(f"the queue takes the sparse placeholder `{name}` itself (a queue holds dense tensors): "
+                          "not rewritten")
+        if len(defs) != 1 or finder.index.paths.get(defs[0].body[0].value, "") not in ("placeholder",) and not sparse:
             raise Refusal(f"`{name}` is not a `placeholder` made once in the same block")
         plan.removed.append(defs[0])
         calls.append(defs[0].body[0].value)

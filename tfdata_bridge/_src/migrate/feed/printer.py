@@ -10,27 +10,32 @@ from tfdata_bridge._src.compiler import emit
 from tfdata_bridge._src.migrate.calls import is_none
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed.queue import queue_names
+from tfdata_bridge._src.migrate.feed.wraps import wrapped_source, wrapped_spec
 
 
 def dataset_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.Tuple, kind: str,
-                 args: dict[str, cst.BaseExpression], dequeue: cst.Call, many: bool, code) -> str:
+                 args: dict[str, cst.BaseExpression], dequeue: cst.Call, many: bool, code, wraps=None) -> str:
     """``from_generator(source)`` then the queue's own rules: ``enqueue_many`` batches unbatched, a
     ``RandomShuffleQueue``'s ``shuffle(capacity)``, the dequeue's batch (``dequeue_many`` drops a short tail,
     ``dequeue_up_to`` keeps it, ``padded_batch`` for a ``PaddingFIFOQueue``), a prefetch."""
-    head, steps = queue_text(v1, source, shapes, dtypes, kind, args, many, code)
+    head, steps = queue_text(v1, source, shapes, dtypes, kind, args, many, code, wraps)
     return emit.chain(head, [*steps, *dequeue_steps(v1, kind, dequeue, code)])
 
 
 def queue_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.Tuple, kind: str,
-               args: dict[str, cst.BaseExpression], many: bool, code) -> tuple[str, list[str]]:
+               args: dict[str, cst.BaseExpression], many: bool, code, wraps=None) -> tuple[str, list[str]]:
     """The part of the chain that stands for the queue itself (its source, unbatching, shuffle): what a class
     keeps where it made the queue when the queue's arguments are names of that method alone."""
-    specs = [emit.tensor_spec(v1, shape, code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
+    wraps = wraps or {}
+    specs = [wrapped_spec(v1, emit.tensor_spec(v1, shape, code(d.value)), wraps.get(j), shape)
+             for j, (shape, d) in enumerate(zip(shapes, dtypes.elements))]
     names = queue_names(args)
     if names:  # its elements are dicts
         specs = ["{\n" + "".join(f"        {n!r}: {s},\n" for n, s in zip(names, specs)) + "    }"]
+    # (an op the enqueue ran on a fed placeholder: a ``map`` on that component, ``wraps.py``)
+    source, mapped = wrapped_source(v1, source, wraps, len(specs))
     head = emit.generator_source(v1, source, specs, len(specs) == 1, None)
-    steps = ["unbatch()"] if many else []  # each enqueue_many a batch; the queue holds its elements
+    steps = [*mapped, *(["unbatch()"] if many else [])]  # each enqueue_many a batch; the queue holds its elements
     if kind == "RandomShuffleQueue":
         seed = None if is_none(args.get("seed")) else code(args["seed"])
         steps.append(emit.shuffle_step(code(args["capacity"]), seed))

@@ -119,7 +119,7 @@ def by_names(items: cst.BaseExpression, names: list[str] | None) -> cst.BaseExpr
 
 
 def component_shapes(args: dict[str, cst.BaseExpression], placeholders: list[cst.Call], many: bool,
-                     code) -> list[str]:
+                     code, sparse: frozenset = frozenset()) -> list[str]:
     """The generator's shapes, one per enqueued placeholder: the queue's ``shapes=`` where it gives one per
     component, else the placeholder's ``shape``. For ``enqueue_many`` a yield is a batch: the queue's element
     shape behind a leading ``None`` (a placeholder's shape is already a batch's)."""
@@ -128,7 +128,9 @@ def component_shapes(args: dict[str, cst.BaseExpression], placeholders: list[cst
     shapes: list[str] = []
     for j, call in enumerate(placeholders):
         pargs = bind_params(call, PLACEHOLDER_PARAMS, "placeholder")
-        if listed:
+        if j in sparse:  # (a sparse placeholder's value: its three arrays, ``wraps.py``)
+            shapes.append("None")
+        elif listed:
             shape = qshapes.elements[j].value
             if not many:
                 shapes.append(code(shape))

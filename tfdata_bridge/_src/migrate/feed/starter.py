@@ -3,6 +3,9 @@ none and returns ``[]``, so its callers' ``coord.join(threads)`` and loops over 
 
 from __future__ import annotations
 
+import ast
+import re
+
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, nodes_of
@@ -46,9 +49,36 @@ def one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
             if isinstance(param.default, cst.Integer) and param.default.value == "1" and all(
                     len([a for a in c.args if a.keyword is None]) <= position
                     and not any(a.keyword is not None and a.keyword.value == count.value for a in c.args)
-                    and not any(a.star for a in c.args) for c in calls):
+                    and not any(a.star for a in c.args) for c in calls) \
+                    and _defaulted_elsewhere(starter.name.value, count.value, position):
                 continue
         raise Refusal(f"`{starter.name.value}` starts its threads in a loop whose count is not 1 at every call; "
                       "several threads each running the feeding loop are not rewritten in a class")
 
 
+
+
+def _defaulted_elsewhere(method: str, param: str, position: int) -> bool:
+    """No other module of the tree being rewritten passes ``param`` to ``.method(...)`` (at ``position`` or by
+    name, or through ``*``/``**``), nor reads ``.method`` other than to call it (a bound method handed on is
+    called with what is not known here). Only texts naming ``.method`` are parsed (``TREE_TEXTS``: a module's
+    rewrite alone has none)."""
+    from tfdata_bridge._src.migrate.module_names import TREE_TEXTS
+
+    pattern = re.compile(rf"\.\s*{re.escape(method)}\b")
+    for text in TREE_TEXTS.get():  # (the starter's own module too: its calls satisfy this already)
+        if pattern.search(text) is None:
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            return False
+        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == method and id(node) not in called:
+                return False
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method and (
+                    len(node.args) > position or any(isinstance(a, ast.Starred) for a in node.args)
+                    or any(k.arg is None or k.arg == param for k in node.keywords)):
+                return False
+    return True

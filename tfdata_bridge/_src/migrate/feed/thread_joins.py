@@ -22,6 +22,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, Refusal
+from tfdata_bridge._src.migrate.feed.loop import runs
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_assign, self_attr
 
 
@@ -158,3 +159,35 @@ def _joins_only(stmt, attr: str, me: str | None, target=None) -> bool:
         each = lambda node: isinstance(node, cst.Name) and node.value == name  # noqa: E731
         return all(_joins_only(s, attr, me, each) for s in body)
     return False
+
+
+def session_guarded_closes(cls: cst.ClassDef, starter: cst.FunctionDef, skip: tuple, is_close) -> list:
+    """``if self.sess: self.sess.run(<the queue's close>)`` (``is not None`` too) in a method of the class other
+    than the starter and ``skip``, ``self.sess`` an attribute the starter sets to its own session parameter (the
+    first after ``self``): the close of a queue that is a dataset now, on a session no thread was given, goes with
+    the check (``__init__``'s ``self.sess = None`` stays, so other reads still find it). ``is_close(op, me)``:
+    ``op``, run in a method whose ``self`` is ``me``, closes the queue."""
+    params = starter.params.params
+    if len(params) < 2:
+        return []
+    me, sess = params[0].name.value, params[1].name.value
+    attrs = {found[0] for stmt in nodes_of(starter, cst.SimpleStatementLine) if (found := self_assign(stmt, me))
+             is not None and isinstance(found[1], cst.Name) and found[1].value == sess}
+    out = []
+    for method in methods_of(cls).values():
+        if method is starter or any(method is m for m in skip) or not method.params.params:
+            continue
+        mine = method.params.params[0].name.value
+        for branch in nodes_of(method, cst.If):
+            test = branch.test
+            if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(
+                    test.comparisons[0].operator, cst.IsNot) and isinstance(test.comparisons[0].comparator, cst.Name) \
+                    and test.comparisons[0].comparator.value == "None":
+                test = test.left
+            attr = self_attr(test, mine)
+            body = branch.body.body if isinstance(branch.body, cst.IndentedBlock) else ()
+            if attr in attrs and branch.orelse is None and body and all(
+                    (call := runs(s)) is not None and self_attr(call.func.value, mine) == attr and len(call.args) == 1
+                    and call.args[0].keyword is None and is_close(call.args[0].value, mine) for s in body):
+                out.append(branch)
+    return out
