@@ -55,3 +55,42 @@ def test_round71_feeders_count_one_and_sparse_placeholders(tmp_path):
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert len(want["batches"]) == 3, want
         assert_delivers_the_same(name, want, got, COMPARE.get(name, "exact"), end=None)
+
+
+
+_TWIN = '''\
+import threading
+
+import tensorflow.compat.v1 as tf
+
+
+class TwinRunner:
+    def __init__(self):
+        self.queue = tf.FIFOQueue(4, [tf.float32])
+
+    def start(self, sess, coord, workers=1):
+        return [threading.Thread(target=sess.run, args=(self.queue.close(),)) for _ in range(workers)]
+'''
+
+
+@pytest.mark.parametrize("caller", [
+    # (another class's starter of the same name, named by the module calling it with 2: not the runner's)
+    "from g2lib.twin import TwinRunner\n\ndef go(sess, coord):\n    return TwinRunner().start(sess, coord, 2)\n",
+    # (the runner's own starter given the literal 1)
+    "from g2lib.runners import ChunkRunner\n\ndef go(sess, coord):\n    runner = ChunkRunner([], 4)\n"
+    "    return runner.start(sess, coord, workers=1)\n",
+])
+def test_a_starter_count_is_read_from_the_calls_of_the_starters_own_class(caller):
+    """``start`` / ``start_threads`` are common names: a module naming another class that defines the starter
+    (and not the runner's) calls that class's starter, so its count does not stop the runner's one thread; the
+    literal 1 is one thread. (A count other than 1 for a starter whose threads race to close:
+    ``chunk_runner_two_workers_left`` above.)"""
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    lib = PROGRAMS / "g2lib"
+    sources = {f"/x/g2lib/{p.name}": p.read_text() for p in lib.glob("*.py")}
+    sources["/x/g2lib/twin.py"] = _TWIN
+    sources["/x/chunks.py"] = (PROGRAMS / "chunk_runner_shuffled_package.py").read_text()
+    sources["/x/caller.py"] = caller
+    runners = rewrite_tree(sources, root="/x")["/x/g2lib/runners.py"]
+    assert "RandomShuffleQueue(" not in runners.code, [n.message for n in runners.notes]

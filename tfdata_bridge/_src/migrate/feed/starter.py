@@ -46,11 +46,11 @@ def one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
             position = params.index(count.value) - 1  # (``self`` is not passed at a call)
             calls = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute)
                      and c.func.attr.value == starter.name.value]
+            owner = next((c.name.value for c in nodes_of(module, cst.ClassDef)
+                          if isinstance(c.body, cst.IndentedBlock) and starter in c.body.body), None)
             if isinstance(param.default, cst.Integer) and param.default.value == "1" and all(
-                    len([a for a in c.args if a.keyword is None]) <= position
-                    and not any(a.keyword is not None and a.keyword.value == count.value for a in c.args)
-                    and not any(a.star for a in c.args) for c in calls) \
-                    and _defaulted_elsewhere(starter.name.value, count.value, position):
+                    _one_at(c, count.value, position) for c in calls) \
+                    and _defaulted_elsewhere(starter.name.value, count.value, position, owner):
                 continue
         raise Refusal(f"`{starter.name.value}` starts its threads in a loop whose count is not 1 at every call; "
                       "several threads each running the feeding loop are not rewritten in a class")
@@ -58,17 +58,46 @@ def one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
 
 
 
-def _defaulted_elsewhere(method: str, param: str, position: int) -> bool:
+def _one_at(call: cst.Call, param: str, position: int) -> bool:
+    """``call`` of the starter leaves the count at its default, or passes the literal 1 (at ``position`` or by
+    name); no ``*``/``**``."""
+    if any(a.star for a in call.args):
+        return False
+    given = [a.value for a in call.args if a.keyword is None][position:position + 1] + \
+        [a.value for a in call.args if a.keyword is not None and a.keyword.value == param]
+    return all(isinstance(v, cst.Integer) and v.value == "1" for v in given)
+
+
+def _defaulted_elsewhere(method: str, param: str, position: int, owner: str | None = None) -> bool:
     """No other module of the tree being rewritten passes ``param`` to ``.method(...)`` (at ``position`` or by
-    name, or through ``*``/``**``), nor reads ``.method`` other than to call it (a bound method handed on is
-    called with what is not known here). Only texts naming ``.method`` are parsed (``TREE_TEXTS``: a module's
-    rewrite alone has none)."""
+    name, or through ``*``/``**``) other than as the literal 1, nor reads ``.method`` other than to call it (a
+    bound method handed on is called with what is not known here). Only texts naming ``.method`` are parsed
+    (``TREE_TEXTS``: a module's rewrite alone has none). A module naming another class of the tree that defines
+    ``method`` and not ``owner`` (the starter's class) calls that class's method: its calls are not counted
+    (``start_threads`` is a common name: two programs' runner classes in one tree)."""
     from tfdata_bridge._src.migrate.module_names import TREE_TEXTS
 
+    texts = TREE_TEXTS.get()
     pattern = re.compile(rf"\.\s*{re.escape(method)}\b")
-    for text in TREE_TEXTS.get():  # (the starter's own module too: its calls satisfy this already)
+    others: set[str] = set()
+    if owner is not None:
+        defines = re.compile(rf"\bdef\s+{re.escape(method)}\b")
+        for text in texts:
+            if defines.search(text) is None:
+                continue
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError):
+                continue
+            others |= {c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name != owner and any(
+                isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == method for f in c.body)}
+    named = [re.compile(rf"\b{re.escape(n)}\b") for n in sorted(others)]
+    mine = re.compile(rf"\b{re.escape(owner)}\b") if owner is not None else None
+    for text in texts:  # (the starter's own module too: its calls satisfy this already)
         if pattern.search(text) is None:
             continue
+        if mine is not None and not mine.search(text) and any(n.search(text) for n in named):
+            continue  # (another class's objects: this module names that class, not the starter's)
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError):
@@ -77,8 +106,10 @@ def _defaulted_elsewhere(method: str, param: str, position: int) -> bool:
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr == method and id(node) not in called:
                 return False
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method and (
-                    len(node.args) > position or any(isinstance(a, ast.Starred) for a in node.args)
-                    or any(k.arg is None or k.arg == param for k in node.keywords)):
-                return False
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method:
+                given = node.args[position:position + 1] + [k.value for k in node.keywords if k.arg == param]
+                if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords) \
+                        or any(not (isinstance(v, ast.Constant) and v.value == 1 and type(v.value) is int)
+                               for v in given):
+                    return False
     return True
