@@ -17,6 +17,7 @@ from libcst.metadata.expression_context_provider import ExpressionContextVisitor
 from libcst.metadata.name_provider import QualifiedNameVisitor
 from libcst.metadata.parent_node_provider import ParentNodeVisitor
 from libcst.metadata.scope_provider import ScopeVisitor
+from libcst.metadata import scope_provider as _scope_provider
 
 from tfdata_bridge._src.migrate.walk import Visitor, child_fields, children, is_kind, is_node, preorder
 from tfdata_bridge._src.symbols import SIGNATURES
@@ -423,6 +424,9 @@ class _Wrapper(MetadataWrapper):
         return self.module
 
 
+_ASSIGNMENT_LIKE = getattr(_scope_provider, "_ASSIGNMENT_LIKE_NODES", None)  # (``_ScopeVisitor``)
+
+
 class _Unrebuilt(cst.CSTVisitor):
     """Put before one of libcst's own metadata visitors (``ScopeVisitor``, ...): ``node.visit(self)`` visits the
     same nodes in the same order and calls the same methods (``on_visit``, the ``visit_<Class>_<field>`` /
@@ -474,7 +478,18 @@ def _field_hooks(visitor: type, node: type) -> tuple | None:
 
 
 class _ScopeVisitor(_Unrebuilt, ScopeVisitor):
-    pass
+    if _ASSIGNMENT_LIKE is not None and getattr(ScopeVisitor.on_leave, "__code__", None) is not None and \
+            ScopeVisitor.on_leave.__code__.co_names == (
+                "provider", "set_metadata", "scope", "isinstance", "_ASSIGNMENT_LIKE_NODES", "_assignment_count",
+                "super", "on_leave"):
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            # (``ScopeVisitor.on_leave`` with its ``isinstance(node, _ASSIGNMENT_LIKE_NODES)`` asked once per node
+            # class: a tuple of abstract classes, each asked in turn at every node, was a few percent of a rewrite;
+            # taken only where libcst's method reads as this one, by its names: another libcst keeps its own)
+            self.provider.set_metadata(original_node, self.scope)
+            if is_kind(original_node, _ASSIGNMENT_LIKE):
+                self.scope._assignment_count += 1
+            cst.CSTVisitor.on_leave(self, original_node)
 
 
 class _ExpressionContextVisitor(_Unrebuilt, ExpressionContextVisitor):
