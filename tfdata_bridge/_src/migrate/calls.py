@@ -307,6 +307,17 @@ def is_docstring(stmt: cst.CSTNode) -> bool:
     small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
     return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
 
+def params_without(fn: cst.FunctionDef, param: cst.Param) -> cst.Parameters:
+    """``fn``'s parameters less ``param`` (positional or keyword-only); the comma after the last one left goes
+    where nothing follows it (``def f(a, reader):`` -> ``def f(a):``)."""
+    keep = [p for p in fn.params.params if p is not param]
+    kwonly = [p for p in fn.params.kwonly_params if p is not param]
+    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
+            not isinstance(fn.params.star_kwarg, cst.Param):
+        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return fn.params.with_changes(params=keep, kwonly_params=kwonly)
+
+
 def names_in(node: cst.CSTNode) -> set[str]:
     """Identifiers read or written in ``node`` (attribute names and keyword names excluded)."""
     return set(name_counts(node))

@@ -46,7 +46,7 @@ from tfdata_bridge._src.migrate.calls import absolute_name, bound_names, dotted,
     name_counts, names_in, nodes_of, param_names, target_names, wrapped
 from tfdata_bridge._src.migrate.copy_dequeues import _assigned_names, _flag_test, _inlinable, \
     _many_plan, _one_plan, _plan, _returned_queue, _top_names, copies_as_loops
-from tfdata_bridge._src.migrate.calls import code_of
+from tfdata_bridge._src.migrate.calls import code_of, params_without
 
 
 def _small(stmt: cst.CSTNode) -> cst.BaseSmallStatement | None:
@@ -1155,13 +1155,8 @@ def _hand_reader_class(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: cst.
     spelled = cst.parse_expression(f"{prefix}.{next(iter(chosen))}")
     if made is not None:
         chosen = {next(iter(chosen)).split("(")[0]}  # (the class, for its import by name)
-    keep = [p for p in fn.params.params if p is not param]
-    kwonly = [p for p in fn.params.kwonly_params if p is not param]
-    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
-            not isinstance(fn.params.star_kwarg, cst.Param):
-        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     swaps: dict[int, object] = {} if shared else {id(n): spelled for n in named}
-    swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
+    swaps[id(fn.params)] = params_without(fn, param)
     if shared:  # (``reader = tf.TFRecordReader()`` made once per call, just before the body's first statement
         # reading it: where ``copy_dequeues`` makes a reader it moves into a prefetch helper, so a queue chosen by an
         # ``if`` before the readers' loop, split into one pipeline per branch (``tail_split.py``), has each branch
@@ -1304,13 +1299,8 @@ def _write_factory_reader(tree: _Tree, bpath: str, fn: cst.FunctionDef, param: c
     calls = {id(c.func): c for c in nodes_of(fn.body, cst.Call) if isinstance(c.func, cst.Name)}
     if not named or any(id(n) not in calls or calls[id(n)].args for n in named):
         return False
-    keep = [p for p in fn.params.params if p is not param]
-    kwonly = [p for p in fn.params.kwonly_params if p is not param]
-    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
-            not isinstance(fn.params.star_kwarg, cst.Param):
-        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     swaps: dict[int, object] = {id(calls[id(n)]): spelled for n in named}
-    swaps[id(fn.params)] = fn.params.with_changes(params=keep, kwonly_params=kwonly)
+    swaps[id(fn.params)] = params_without(fn, param)
     new_fn = fn.visit(_NodeSwap(swaps))
     from tfdata_bridge._src.migrate.provider_inline import _unimported
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import bound_names, identifiers, is_none, last_name, nodes_of, param_names
+from tfdata_bridge._src.migrate.calls import bound_names, identifiers, is_none, last_name, nodes_of, param_names, \
+    params_without
 
 
 def _is(node: cst.BaseExpression, name: str) -> bool:
@@ -174,9 +175,4 @@ def without_none_param(fn: cst.FunctionDef, param: cst.Param, readers: set[str])
     body = none_default_body(fn, param, readers)
     if body is None or param.name.value not in param_names(fn):
         return None
-    keep = [p for p in fn.params.params if p is not param]
-    kwonly = [p for p in fn.params.kwonly_params if p is not param]
-    if keep and not kwonly and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and \
-            not isinstance(fn.params.star_kwarg, cst.Param):
-        keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    return fn.with_changes(params=fn.params.with_changes(params=keep, kwonly_params=kwonly), body=body)
+    return fn.with_changes(params=params_without(fn, param), body=body)

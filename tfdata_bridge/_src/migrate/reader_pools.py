@@ -62,7 +62,7 @@ import re
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import (bound_names, code_of, dotted, fresh_name, identifiers, is_docstring,
-                                               nodes_of)
+                                               nodes_of, params_without)
 
 _QUICK = re.compile(r"\)\s*\.\s*\w+\(")
 _HANDED_ON = re.compile(r"\b(\w+)\s*=\s*(\w+)\s*[,)]")
@@ -559,12 +559,8 @@ def fold_unset_params(texts: dict[str, str], root: str) -> dict[str, str] | None
             sites = t.sites(path, fn.name.value)
             if not sites or any(not _leaves(t, p, n, i, param.name.value) for p, n in sites):
                 continue
-            keep = [p for p in params if p is not param]
-            if keep and fn.params.star_arg is cst.MaybeSentinel.DEFAULT and not fn.params.kwonly_params \
-                    and not isinstance(fn.params.star_kwarg, cst.Param):
-                keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
             body = fn.body.visit(_Replace(swaps))
-            return fn.with_changes(params=fn.params.with_changes(params=keep), body=body)
+            return fn.with_changes(params=params_without(fn, param), body=body)
         return None
 
     def _leaves(t, cpath, node, index, name) -> bool:
