@@ -69,7 +69,7 @@ def test_a_whole_list_of_unknown_length_is_sliced_as_its_tuple():
 
 @pytest.mark.parametrize("kw", [
     dict(target="a, b"),  # unpacked: legacy's one-tensor list would give the tensor's rows
-    dict(grow="tensors.append(tf.constant([1, 2]))\n    "),  # changed in place after it is made
+    dict(between="tensors.append(tf.constant([1, 2]))\n    "),  # changed in place after the producer read it
     dict(tensors="sliced[:-1]"),  # not handed whole: it needs the tensors one by one
     dict(between="sliced = [s * 2 for s in sliced]\n    "),  # per-element code between
 ])

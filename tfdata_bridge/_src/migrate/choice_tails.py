@@ -72,7 +72,7 @@ def derived(pipeline, names: list[str]) -> list[str]:
     a Python offset, which the branches' functions read where they are)."""
     from tfdata_bridge._src.migrate.tail_split import _bound
 
-    made = set(pipeline.source.params)
+    made = {p.lstrip("*") for p in pipeline.source.params}  # (``*sliced``: the producer's tuple, read by index)
     for stmt in pipeline.intermediates:
         small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
         if isinstance(small, cst.Assign) and names_in(small.value) & made:

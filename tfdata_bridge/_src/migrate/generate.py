@@ -89,7 +89,7 @@ class Generator:
             return [], self.code(s.call["dataset"]), [], self._returned_files(s.passed)
         if s.kind == "dataset":  # a tf.data element batched by a legacy batch: the dataset goes on
             return [], self.code(s.call["dataset"]), [], []
-        if s.kind == "slice" and s.whole:  # a list of a length known only when the program runs (whole_lists.py)
+        if s.kind == "slice" and (s.whole or s.indexed):  # a list of a length known only when the program runs (whole_lists.py)
             head, rows = whole_head(v1, self.code(s.call["tensor_list"]))
             return self._epochs(s.call, head, rows, "slices", "slices_dataset")
         if s.kind == "slice":

@@ -105,10 +105,15 @@ def known_length(finder, at: cst.CSTNode, expr: cst.BaseExpression | None, depth
     return None
 
 
-def whole_list(finder, at: cst.CSTNode, name: cst.Name) -> bool:
+def whole_list(finder, at: cst.CSTNode, name: cst.Name, grown: bool = False) -> bool:
     """Whether ``name`` (read at ``at``) is bound once, in its function, to a list made there (a list or tuple
     display, a comprehension, ``list(...)`` / ``tuple(...)``, a sum of those) and changed in place nowhere nor
-    handed on: read anywhere after that binding, it is the same list of the same tensors, whatever its length."""
+    handed on: read anywhere after that binding, it is the same list of the same tensors, whatever its length.
+
+    With ``grown``, ``at`` the one statement that reads it (the producer): it may also be grown by ``name.append(x)``
+    / ``name.extend(xs)`` statements of the same function written before ``at`` (``if train:
+    tensors.append(transforms)``), and by nothing else: the producer reads the list as those left it, whatever
+    branches ran, and nothing reads it after (``_grown_before``)."""
     scope = finder.scopes.scope(at)
     if scope is None or len(list(scope[name.value])) != 1:
         return False
@@ -117,7 +122,51 @@ def whole_list(finder, at: cst.CSTNode, name: cst.Name) -> bool:
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
             and small.targets[0].target.value == name.value and _made(finder, stmt, small.value)):
         return False
-    return not _changed(finder, name.value) and not _escapes(finder, list(scope[name.value])[0])
+    if not _changed(finder, name.value):
+        return not _escapes(finder, list(scope[name.value])[0])
+    if not grown or not isinstance(getattr(scope, "node", None), cst.FunctionDef):
+        return False
+    receivers = _grown_before(finder, scope.node, at, name.value)
+    return receivers is not None and not _escapes(finder, list(scope[name.value])[0], receivers)
+
+
+def _grown_before(finder, fn: cst.FunctionDef, at: cst.CSTNode, name: str) -> set[int] | None:
+    """The ``name`` nodes of the module's ``name.append(...)`` / ``name.extend(...)`` where each is a statement of
+    its own in ``fn`` written before ``at`` and the module changes a list spelled ``name`` in no other way (no
+    ``+=``, item assignment or other method); None otherwise."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
+    if module is None:
+        return None
+    grows = [c for c in nodes_of(module, cst.Call) if isinstance(c.func, cst.Attribute)
+             and isinstance(c.func.value, cst.Name) and c.func.value.value == name and c.func.attr.value in _GROWS]
+    if any(c.func.attr.value not in ("append", "extend") for c in grows):
+        return None
+    for node in nodes_of(module, cst.AugAssign):
+        if isinstance(node.target, cst.Name) and node.target.value == name:
+            return None
+    for node in [*nodes_of(module, cst.AssignTarget), *nodes_of(module, cst.Del)]:
+        target = node.target
+        parts = target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]
+        if any(isinstance(getattr(e, "value", e), cst.Subscript) and isinstance(getattr(e, "value", e).value, cst.Name)
+               and getattr(e, "value", e).value.value == name for e in parts):
+            return None
+    nested = {id(s) for d in nodes_of(fn.body, cst.FunctionDef) for s in nodes_of(d, cst.SimpleStatementLine)}
+    order = {id(s): i for i, s in enumerate(nodes_of(fn, cst.SimpleStatementLine)) if id(s) not in nested}
+    if id(at) not in order:
+        return None
+    seen: set[int] = set()
+    for s in nodes_of(fn, cst.SimpleStatementLine):
+        if id(s) not in order or len(s.body) != 1 or not isinstance(s.body[0], cst.Expr):
+            continue
+        call = s.body[0].value
+        if any(call is c for c in grows) and order[id(s)] < order[id(at)] and len(call.args) == 1 \
+                and not call.args[0].star and call.args[0].keyword is None:
+            seen.add(id(call))
+    if len(seen) != len(grows):
+        return None
+    return {id(c.func.value) for c in grows}
 
 
 def _made(finder, at: cst.CSTNode, expr: cst.BaseExpression) -> bool:
@@ -177,7 +226,7 @@ def _changed(finder, name: str) -> bool:
     return False
 
 
-def _escapes(finder, assignment) -> bool:
+def _escapes(finder, assignment, grown: set[int] = frozenset()) -> bool:
     """A read of what ``assignment`` binds that could hand the list on to be changed (``alias = x``, ``f(x)``,
     ``self.x = x``): every read must be an operand of ``+``, the iterable of a ``for`` or a comprehension, a
     subscript read, the one argument of ``list`` / ``tuple`` / ``len``, or the argument of a
@@ -187,7 +236,7 @@ def _escapes(finder, assignment) -> bool:
     module = next((n for n in finder.scopes.scopes if isinstance(n, cst.Module)), None)
     if module is None:
         return True
-    safe: set[int] = set()
+    safe: set[int] = set(grown)  # (the receivers of ``_grown_before``'s appends)
     for op in nodes_of(module, cst.BinaryOperation):
         if isinstance(op.operator, cst.Add):
             safe |= {id(op.left), id(op.right)}

@@ -119,6 +119,9 @@ class Source:
     # kind "slice": ``tensor_list`` a name of a list whose length is known only when the program runs, its tuple
     # sliced whole (``whole_lists.py``); ``params`` is ``["*name"]`` of the producer's result
     whole: bool = False
+    # kind "slice": such a list, its producer's result read only by subscripts (``sliced[6]``): the tuple's head as
+    # ``whole``, the elements as a known-length list's (``literal_lists.whole_list(grown=True)``)
+    indexed: bool = False
 
 
 def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
@@ -186,6 +189,18 @@ def _only_indexed(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
                 and c.func.attr.value == "enqueue" and len(c.args) == 1 and not c.args[0].star
                 and (c.args[0].keyword is None or c.args[0].keyword.value == "vals")
                 and isinstance(c.args[0].value, cst.Name)}
+    return all(id(r) in indexed for r in readers)
+
+
+def _only_subscripted(finder, stmt: cst.SimpleStatementLine, name: str) -> bool:
+    """Every read of ``name`` as ``stmt`` binds it is ``name[k]`` (one index, no slice), and there is one."""
+    readers = finder.scopes.readers_of(stmt, name)
+    scope = finder.scopes.scope(stmt)
+    node = getattr(scope, "node", None)
+    if not readers or not isinstance(node, cst.FunctionDef):
+        return False
+    indexed = {id(s.value) for s in nodes_of(node, cst.Subscript) if isinstance(s.value, cst.Name) and
+               len(s.slice) == 1 and isinstance(s.slice[0].slice, cst.Index)}
     return all(id(r) in indexed for r in readers)
 
 
@@ -712,9 +727,12 @@ class Finder:
             bound = bind(value, "train.slice_input_producer")
             listed = bound.get("tensor_list")
             if isinstance(listed, cst.Name) and isinstance(assign.targets[0].target, cst.Name) and \
-                    not known_length(self, stmt, listed) and whole_list(self, stmt, listed):
+                    not known_length(self, stmt, listed) and whole_list(self, stmt, listed, grown=True):
                 # ``sliced = slice_input_producer(tensors)``, ``tensors`` a list of a length known only when the
-                # program runs: the slices of its tuple, handed whole to the batch (checked in ``pipeline``)
+                # program runs: the slices of its tuple, read only as ``sliced[k]`` (the tuple indexed as legacy
+                # indexed its list), or handed whole to the batch (checked in ``pipeline``)
+                if _only_subscripted(self, stmt, defined[0]):
+                    return Source("slice", [stmt], [f"*{defined[0]}"], call=bound, indexed=True)
                 return Source("slice", [stmt], [f"*{defined[0]}"], call=bound, whole=True)
             bound = self._known_tensor_list(stmt, bound)
             tensors = bound.get("tensor_list")
@@ -840,7 +858,9 @@ class Finder:
         if not n:
             raise Refusal(f"`slice_input_producer` must take a literal list of tensors; `{shown}` is a list whose "
                           "length is not known before the program runs (a name bound once to a list display, a "
-                          "sum of them, or a comprehension over one or over `range(k)` would be)")
+                          "sum of them, or a comprehension over one or over `range(k)` would be; so would one "
+                          "grown by `append` / `extend` only before the producer, in its function, and sliced into "
+                          "one name read only as `name[k]`)")
         return {**bound, "tensor_list": cst.List([cst.Element(cst.Subscript(tensors, [cst.SubscriptElement(
             cst.Index(cst.Integer(str(i))))])) for i in range(n)])}
 
