@@ -25,6 +25,7 @@ def test_a_batch_flag_set_from_a_parameter_every_call_leaves_the_same_is_that_li
     assert "left unchanged" not in readers_notes, readers_notes
     readers = readers.split('"""', 2)[-1]  # (less the module's docstring)
     assert "tf.data" in readers and "read_up_to" not in readers and "enqueue_many" not in readers, readers
+    assert "keep_last" not in readers and "drop_remainder=False" in readers, readers  # (the local: gone)
     for name in ("read_size_default_keyword_reader.py", "read_size_literal_one_positional.py"):
         code, notes = out[name]
         assert "left unchanged" not in notes and "start_queue_runners" not in code, (name, notes)

@@ -4,10 +4,10 @@
     def read_batch_examples(pattern, batch_size, reader, read_batch_size=1, ...):
         ...
         if read_batch_size > 1:                                  _, examples = reader().read(queue)
-            _, examples = reader().read_up_to(queue, ...)   ->   enqueue_many = False
-            enqueue_many = True                                  ...
-        else:                                                    return tf.train.batch([examples], batch_size,
-            _, examples = reader().read(queue)                                         enqueue_many=False)
+            _, examples = reader().read_up_to(queue, ...)   ->   ...
+            enqueue_many = True                                  return tf.train.batch([examples], batch_size,
+        else:                                                                          enqueue_many=False)
+            _, examples = reader().read(queue)
             enqueue_many = False
         ...
         return tf.train.batch([examples], batch_size, enqueue_many=enqueue_many)
@@ -21,8 +21,8 @@ rewrite must know it. Where the keyword's value is a name of a top-level functio
   ``if`` of its own body whose test is such a parameter (``p``, ``not p``, ``p > 1``, ``p == 'x'``: one
   comparison with a literal), and read nowhere but as such keywords,
 
-the literal is written at the keyword, and that ``if`` (the test's value known at every call) is replaced by the
-arm that runs: the same statements run, so the same program (a caller outside the tree giving another value is
+the literal is written at the keyword (the local's assignment, read nowhere else, goes), and that ``if`` (the
+test's value known at every call) is replaced by the arm that runs: the same statements run, so the same program (a caller outside the tree giving another value is
 not seen, as for ``reader_pools.fold_unset_params``). A name of a nested function or lambda, or bound any other
 way, is left as it was (the batch's own note says why). ``tree.py`` keeps the result only where more pipelines
 of the tree are then rewritten. Modules with no such keyword cost one regular-expression search.
@@ -170,8 +170,9 @@ class _Folder:
         blocks = [b for b in nodes_of(fn.body, cst.IndentedBlock)]
         direct = [(b, i, v) for b in blocks for i, s in enumerate(b.body)
                   if (v := _assigned_literal(s, name)) is not None]
-        if len(direct) == 1 and total == reads + 1:
-            return {}, direct[0][2]
+        if len(direct) == 1 and total == reads + 1:  # (read only at the keywords: the assignment goes)
+            block, i, value = direct[0]
+            return {id(block.body[i]): cst.RemovalSentinel.REMOVE}, value
         arms = [(b, i) for b in blocks for i, s in enumerate(b.body) if isinstance(s, cst.If)
                 and isinstance(s.orelse, cst.Else) and isinstance(s.body, cst.IndentedBlock)
                 and isinstance(s.orelse.body, cst.IndentedBlock)
@@ -189,7 +190,9 @@ class _Folder:
         truth = self.test_value(fn, stmt.test)
         if truth is _UNKNOWN:
             return None
-        taken = list((stmt.body if truth else stmt.orelse.body).body)
+        taken = [s for s in (stmt.body if truth else stmt.orelse.body).body if _assigned_literal(s, name) is None]
+        if not taken:
+            taken = [cst.SimpleStatementLine([cst.Pass()])]
         taken[0] = taken[0].with_changes(leading_lines=[*stmt.leading_lines, *taken[0].leading_lines])
         new = block.with_changes(body=[*block.body[:i], *taken, *block.body[i + 1:]])
         return {id(block): new}, sets[0 if truth else 1][0]
@@ -228,6 +231,8 @@ class _Swap(cst.CSTTransformer):
         new = self.swaps.get(id(original))
         if new is None:
             return updated
+        if new is cst.RemovalSentinel.REMOVE:  # (the local's one assignment, read nowhere now)
+            return new
         if isinstance(new, cst.IndentedBlock):  # (a block with its ``if`` folded: the reads in it swapped too)
             return new.visit(_Swap({k: v for k, v in self.swaps.items() if k != id(original)}))
         return new.deep_clone()

@@ -20,7 +20,8 @@ def read_records(files, batch_size, reader_cls, records_per_read=1, shuffle=Fals
 
 
 def batch_parsed(files, batch_size, chunked=False):
-    """The flag a parameter of its own, every call leaving its default."""
+    """The flag a parameter of its own, every call leaving its default; another a local bound once."""
+    keep_last = True
     queue = tf.train.string_input_producer(files, shuffle=False, num_epochs=1)
     _, value = tf.TFRecordReader().read(queue)
-    return tf.train.batch([value], batch_size=batch_size, enqueue_many=chunked, allow_smaller_final_batch=True)
+    return tf.train.batch([value], batch_size=batch_size, enqueue_many=chunked, allow_smaller_final_batch=keep_last)
