@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import code_of
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, is_none, nodes_of, v1_prefix
 
 _FIFO = ("capacity", "dtypes", "shapes", "names", "shared_name", "name")
@@ -52,7 +53,7 @@ _MUTATORS = ("append", "extend", "insert", "remove", "pop", "sort", "reverse", "
 def feed_file_queues(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each placeholder-fed filename queue, helper-made enqueue ops and hand-started runner of
     the form above written as the legacy forms the rewrite reads (the same module object when there is none)."""
-    text = module.code
+    text = code_of(module)
     if "placeholder" not in text and "create_threads" not in text:
         return module
     v1 = v1_prefix(module)

@@ -41,6 +41,7 @@ import builtins
 import libcst as cst
 
 from tfdata_bridge._src.migrate.comments import wrapped_comment
+from tfdata_bridge._src.migrate.calls import code_of
 from tfdata_bridge._src.migrate.calls import fresh_name, identifiers, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.feed.thread_run import is_thread_subclass
 from tfdata_bridge._src.migrate.feed_builders import rebound
@@ -273,7 +274,7 @@ def _monitor(cls: cst.ClassDef, module: cst.Module) -> bool:
 def spell_thread_classes(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each feeding ``Thread`` subclass's instance spelled as a thread on a function, and each
     watching thread handed the same queue dropped (``module`` itself where none is)."""
-    if "Thread" not in module.code:
+    if "Thread" not in code_of(module):
         return module
     taken = {n.value for n in nodes_of(module, cst.Name)}
     new: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}

@@ -705,7 +705,7 @@ def _reader_from_self(tree: _Tree, cpath: str, helper_name: str) -> None:
             uses = [a for a in nodes_of(other, cst.Attribute) if a.attr.value == attr]
             called = {id(c.func) for c in nodes_of(other, cst.Call)}
             if path == cpath:
-                if len(uses) != 2 or f"'{attr}'" in other.code or f'"{attr}"' in other.code:
+                if len(uses) != 2 or f"'{attr}'" in code_of(other) or f'"{attr}"' in code_of(other):
                     return
             elif any(id(a) not in called for a in uses):
                 return
@@ -774,8 +774,8 @@ def _holders(tree: _Tree, cpath: str, cls: str) -> dict[str, cst.Module]:
     """The modules that may hold an object of the class ``cls`` of ``cpath``: its own, those naming its module or
     the class, and those naming one of these (an object passed on once more)."""
     leaf = lambda p: tree.names[p].name.rsplit(".", 1)[-1]  # noqa: E731
-    first = {p for p, m in tree.modules.items() if p == cpath or leaf(cpath) in m.code or cls in m.code}
-    second = {p for p, m in tree.modules.items() if any(leaf(q) in m.code for q in first)}
+    first = {p for p, m in tree.modules.items() if p == cpath or leaf(cpath) in code_of(m) or cls in code_of(m)}
+    second = {p for p, m in tree.modules.items() if any(leaf(q) in code_of(m) for q in first)}
     return {p: tree.modules[p] for p in first | second}
 
 

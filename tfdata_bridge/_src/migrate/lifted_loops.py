@@ -37,6 +37,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import BuiltinScope, GlobalScope, ParentNodeProvider, ScopeProvider
 
+from tfdata_bridge._src.migrate.calls import code_of
 from tfdata_bridge._src.migrate.calls import last_name, module_functions, namer, names_in, nodes_of, target_names, wrapped
 from tfdata_bridge._src.migrate.queue_helpers import _only_return
 from tfdata_bridge._src.migrate.returned_lists import callee, module_names, returned_elements
@@ -50,7 +51,7 @@ _BARRED = (cst.Return, cst.Break, cst.Continue, cst.Global, cst.Nonlocal, cst.De
 def lift_list_loops(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each join's list-filling loop whose body makes a pipeline lifted into a module function
     (the same module object where there is none)."""
-    code = module.code
+    code = code_of(module)
     if "_join(" not in code or ".append(" not in code:
         return module
     wrapper = wrapped(module)

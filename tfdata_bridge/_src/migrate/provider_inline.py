@@ -760,7 +760,7 @@ def _held_classes(module: cst.Module, external, fn: cst.FunctionDef, name: str, 
     any of that is not sure."""
     if external is None or getattr(external, "global_of", None) is None:
         return None
-    texts = [module.code, *external.other_texts()]
+    texts = [code_of(module), *external.other_texts()]
     stores = sum(len(re.findall(rf"\.{re.escape(attr)}\s*=[^=]", t)) for t in texts)
     strings = sum(t.count(f'"{attr}"') + t.count(f"'{attr}'") for t in texts)
     # (a class's attribute: set once in the tree, the class's ``self.attr = attr``, no ``setattr(obj, "attr",
@@ -1210,7 +1210,7 @@ def stored_reader_classes(module: cst.Module, texts: list[str], external=None) -
     from tfdata_bridge._src.migrate.calls import wrapped
     from tfdata_bridge._src.symbols import READER_SOURCES
 
-    if "Reader" not in module.code:
+    if "Reader" not in code_of(module):
         return module, []
     trees: list[cst.Module] = []  # (parsed once a candidate is met)
     changes: dict[int, object] = {}

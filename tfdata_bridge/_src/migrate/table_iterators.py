@@ -377,7 +377,7 @@ def _foreign_reaching(module: cst.Module, imported) -> set[str]:
             if where is not None and all(where[0] is not h for h in homes):
                 homes.append(where[0])
     for home in homes:
-        if _QUICK.search(home.code):
+        if _QUICK.search(code_of(home)):
             tables, attrs = _tables(home)
             found |= _reaching(home, tables.get(0, set()), attrs)
     return found

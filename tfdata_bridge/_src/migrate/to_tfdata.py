@@ -621,7 +621,7 @@ def _objects(module, external, requests, keep_plumbing, drop_plumbing, whole=Fal
     more_outcomes = [outcome_back(o, lines) for o in more_outcomes]
     for line, why in refusals.items():
         # (a kept queue's batch left: said there; another rewrite, a feed thread's, may have taken it)
-        if line in dequeued and dequeued[line][1] in out.code and not any(n.line == line for n in more_notes):
+        if line in dequeued and dequeued[line][1] in code_of(out) and not any(n.line == line for n in more_notes):
             more_notes.append(Note(line, f"`{dequeued[line][0]}` pipeline left unchanged: {why}"))
     more_notes, more_outcomes = _said_instead(more_notes, more_outcomes, refusals)
     if requests is not None:

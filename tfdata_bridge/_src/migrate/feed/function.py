@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from tfdata_bridge._src.compiler import emit
+from tfdata_bridge._src.migrate.calls import code_of
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block_over, is_none, last_name, names_in, \
     nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
@@ -431,7 +432,7 @@ def _split_feed(finder, stmt: cst.BaseStatement) -> str | None:
                    isinstance(c.func.value, cst.Name) and c.func.value.value in params for c in nodes_of(fn, cst.Call))
 
     def line(fn: cst.FunctionDef) -> str:
-        n = next((i + 1 for i, ln in enumerate(module.code.splitlines()) if ln.lstrip().startswith(
+        n = next((i + 1 for i, ln in enumerate(code_of(module).splitlines()) if ln.lstrip().startswith(
             f"def {fn.name.value}(")), None)
         return f"`{fn.name.value}`" + (f" (line {n})" if n else "")
 
@@ -451,7 +452,7 @@ def _split_feed(finder, stmt: cst.BaseStatement) -> str | None:
 def _summaries_read(module: cst.Module) -> bool:
     """Whether ``module`` reads its summaries back (``merge_all``, ``merge``, the ``SUMMARIES`` collection): a
     fill-level summary dropped there would change what that runs."""
-    text = module.code
+    text = code_of(module)
     return any(w in text for w in ("merge_all", "summary.merge", "SUMMARIES", "MergeSummary", "merge_summary"))
 
 
