@@ -247,12 +247,9 @@ def fold_flag_locals(texts: dict[str, str], root: str) -> dict[str, str] | None:
     from tfdata_bridge._src.migrate.queue_size import parents
 
     tree = _Tree(texts, root)
-    kept_parents: dict[str, dict] = {}
 
     def parents_of(path):
-        if path not in kept_parents:
-            kept_parents[path] = parents(tree.modules[path])
-        return kept_parents[path]
+        return parents(tree.modules[path])  # (kept per module by ``parents`` itself)
 
     out = dict(texts)
     for path, text in texts.items():
