@@ -8,6 +8,10 @@
 Such a statement defines no name, so the backward walk of ``pipelines.Finder.pipeline`` would pass it by and
 then find ``features`` "used outside the pipeline". It belongs to the per-element code: it moves into the
 ``map`` function with the statements that make the container, in its place.
+
+A plain ``for`` over names or a constant whose body is such statements alone moves the same way (the Cloud ML
+census ``input_fn``: ``for col in UNUSED_COLUMNS: features.pop(col)``): it runs in Python when the graph is
+built, and in the map function when it is traced, once, with the same keys. Its loop variable is its own.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ MUTATORS = frozenset({"update", "pop", "setdefault", "append", "extend", "insert
 def mutation_needs(stmt: cst.BaseStatement, needed: set[str]) -> set[str] | None:
     """The names ``stmt`` reads when it changes a container named in ``needed`` in place (that name included);
     None when it is no such statement."""
+    if isinstance(stmt, cst.For):
+        return _loop_needs(stmt, needed)
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return None
     small = stmt.body[0]
@@ -41,3 +47,21 @@ def mutation_needs(stmt: cst.BaseStatement, needed: set[str]) -> set[str] | None
                 and func.value.value in needed:
             return names_in(small.value)
     return None
+
+
+def _loop_needs(loop: cst.For, needed: set[str]) -> set[str] | None:
+    """``for col in UNUSED: features.pop(col)``: a plain loop (no ``else``, one name bound, not one the later code
+    reads) whose body changes containers of ``needed`` in place and does nothing else; what it reads, less its
+    variable."""
+    if loop.orelse is not None or loop.asynchronous is not None or not isinstance(loop.target, cst.Name):
+        return None
+    var = loop.target.value
+    if var in needed or not isinstance(loop.body, cst.IndentedBlock) or not loop.body.body:
+        return None
+    reads: set[str] = set(names_in(loop.iter))
+    for line in loop.body.body:
+        one = mutation_needs(line, needed)
+        if one is None:
+            return None
+        reads |= one
+    return reads - {var}
