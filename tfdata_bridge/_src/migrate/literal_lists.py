@@ -130,6 +130,21 @@ def whole_list(finder, at: cst.CSTNode, name: cst.Name, grown: bool = False) -> 
     return receivers is not None and not _escapes(finder, list(scope[name.value])[0], receivers)
 
 
+def unpacked_list(finder, at: cst.CSTNode, name: cst.Name) -> bool:
+    """Whether ``name`` (read at ``at``) is bound once in its function by an assignment of any value (``res, _ =
+    parse_from_text(...)``: a list whose length is known only when the program runs), and neither changed in place
+    nor handed on anywhere in the module (read only as ``whole_list``'s reads are): what a slice producer read as
+    ``tuple(name)`` takes is what legacy's producer took, its values one by one in the same order, whatever they are
+    (legacy iterated the value as ``tuple`` does)."""
+    scope = finder.scopes.scope(at)
+    if scope is None or not isinstance(getattr(scope, "node", None), cst.FunctionDef):
+        return False
+    assignments = list(scope[name.value])
+    if len(assignments) != 1 or finder.scopes.single_assignment(at, name.value) is None:
+        return False
+    return not _changed(finder, name.value) and not _escapes(finder, assignments[0])
+
+
 def _grown_before(finder, fn: cst.FunctionDef, at: cst.CSTNode, name: str) -> set[int] | None:
     """The ``name`` nodes of the module's ``name.append(...)`` / ``name.extend(...)`` where each is a statement of
     its own in ``fn`` written before ``at`` and the module changes a list spelled ``name`` in no other way (no

@@ -149,7 +149,8 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
             free = ({n.value for n in identifiers(stmt.iter)} | {n.value for n in identifiers(stmt.body)} - loop) \
                 - bound
         else:
-            free = {n.value for n in identifiers(stmt) if id(n) not in own} - bound
+            local = _comprehension_locals(stmt)  # (``{k: v for k, v in ...}``: its ``k`` is its own)
+            free = {n.value for n in identifiers(stmt) if id(n) not in own and id(n) not in local} - bound
         itself = _ids([stmt])
         for name in sorted(free):
             for line, node in _rebindings(finder, name, stmt, lo, hi):
@@ -174,6 +175,18 @@ def check_moved_reads(finder, sources: list[cst.CSTNode], mapped: list[cst.CSTNo
                           f"{found[1]}, before the batch (line {hi}): the rewrite runs that statement in the "
                           f"tf.data function made at the batch, where `{found[0]}` means the new value; {_FIX}")
         bound |= {n.value for n in nodes_of(stmt, cst.Name) if id(n) in own}
+
+
+def _comprehension_locals(stmt: cst.CSTNode) -> set[int]:
+    """The ids of the ``Name`` nodes of ``stmt`` that are a comprehension's own variables (bound by its ``for``
+    targets, read in it; its first iterable is evaluated outside it and is not one)."""
+    out: set[int] = set()
+    for comp in nodes_of(stmt, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+        fors = nodes_of(comp.for_in, cst.CompFor)
+        targets = {n.value for f in fors for n in nodes_of(f.target, cst.Name)}
+        outer = {id(n) for n in nodes_of(comp.for_in.iter, cst.Name)}
+        out |= {id(n) for n in nodes_of(comp, cst.Name) if n.value in targets and id(n) not in outer}
+    return out
 
 
 def _small(stmt: cst.CSTNode) -> cst.CSTNode | None:

@@ -39,7 +39,7 @@ from tfdata_bridge._src.migrate.helpers import ReaderHelper, reader_helper
 from tfdata_bridge._src.migrate.in_memory import in_memory_source
 from tfdata_bridge._src.migrate.in_step import read_in_step
 from tfdata_bridge._src.migrate.limit_batch import limit_source
-from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list, whole_list
+from tfdata_bridge._src.migrate.literal_lists import known_length, literal_list, unpacked_list, whole_list
 from tfdata_bridge._src.migrate.moved_reads import check_moved_reads
 from tfdata_bridge._src.migrate.mutations import mutation_needs
 from tfdata_bridge._src.migrate.reader_kwargs import bind_reader
@@ -727,7 +727,9 @@ class Finder:
             bound = bind(value, "train.slice_input_producer")
             listed = bound.get("tensor_list")
             if isinstance(listed, cst.Name) and isinstance(assign.targets[0].target, cst.Name) and \
-                    not known_length(self, stmt, listed) and whole_list(self, stmt, listed, grown=True):
+                    not known_length(self, stmt, listed) and (whole_list(self, stmt, listed, grown=True) or
+                                                              _only_subscripted(self, stmt, defined[0]) and
+                                                              unpacked_list(self, stmt, listed)):
                 # ``sliced = slice_input_producer(tensors)``, ``tensors`` a list of a length known only when the
                 # program runs: the slices of its tuple, read only as ``sliced[k]`` (the tuple indexed as legacy
                 # indexed its list), or handed whole to the batch (checked in ``pipeline``)
@@ -860,7 +862,8 @@ class Finder:
                           "length is not known before the program runs (a name bound once to a list display, a "
                           "sum of them, or a comprehension over one or over `range(k)` would be; so would one "
                           "grown by `append` / `extend` only before the producer, in its function, and sliced into "
-                          "one name read only as `name[k]`)")
+                          "one name read only as `name[k]`; so would any list bound once in the function, changed "
+                          "and handed to no other call, its slices read only as `name[k]`)")
         return {**bound, "tensor_list": cst.List([cst.Element(cst.Subscript(tensors, [cst.SubscriptElement(
             cst.Index(cst.Integer(str(i))))])) for i in range(n)])}
 
