@@ -67,6 +67,20 @@ class Generator:
         node = p.args.get(name)
         return None if is_none(node) else self.code(node)
 
+    def _as_tensor(self, s, value: cst.BaseExpression) -> str:
+        """A slice producer's list entry as ``from_tensor_slices`` must take it: legacy converted each entry to a
+        tensor, where tf.data reads a Python tuple as a structure (a caller's ``zip(*rows)`` columns, one
+        component a row). An entry that is a parameter of the producer's function (bound nowhere else in it:
+        its callers may hand a tuple) is converted as legacy did; any other as written."""
+        code = self.code(value)
+        scope = self.scopes.scope(s.statements[0]) if self.scopes is not None and s.statements else None
+        if isinstance(value, cst.Name) and scope is not None and value.value in scope.assignments:
+            bound = list(scope.assignments[value.value])
+            if len(bound) == 1 and isinstance(getattr(bound[0], "node", None), cst.Param) and \
+                    bound[0].scope is scope:
+                return f"{self.v1}.convert_to_tensor({code})"
+        return code
+
     # -- source ------------------------------------------------------------------------------------------------
     def source(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
@@ -93,7 +107,7 @@ class Generator:
             head, rows = whole_head(v1, self.code(s.call["tensor_list"]))
             return self._epochs(s.call, head, rows, "slices", "slices_dataset")
         if s.kind == "slice":
-            tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
+            tensors = [self._as_tensor(s, el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
             return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices",
                                 "slices_dataset", tensors[0] if len(tensors) == 1 else None)
