@@ -29,7 +29,8 @@ def test_repeated_list_join_over_a_reader_queue_of_read_file_threads(tmp_path):
     assert "tf.data" in lib and "Queue(" not in lib and "batch_join(" not in lib, lib_notes
     assert "slice_input_producer(" not in lib and "QueueRunner(" not in lib, lib
     assert "num_parallel_calls=threads" in lib, lib  # (k copies of the per-element code: parallelism k)
-    assert lib.count("if fns is None:") == 2, lib  # (the setting settled in each arm, in place, not in the map)
+    assert lib.count("if fns is None:") == 2, lib
+    assert "from_tensor_slices((tf.convert_to_tensor(paths), tf.convert_to_tensor(scores)))" in lib, lib  # (tuples)  # (the setting settled in each arm, in place, not in the map)
     for name in RUN:
         code, notes = out[name]
         assert "Queue(" not in code and "batch_join" not in code and "Coordinator" not in code, (name, notes)

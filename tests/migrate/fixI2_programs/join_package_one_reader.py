@@ -1,4 +1,5 @@
-"""Package: the same helper with readers=1 (the else arm reads the file), one transform not in a list."""
+"""Package: the same helper with readers=1 (the else arm reads the file), one transform not in a list, the
+columns handed as tuples (`zip(*rows)`)."""
 import os
 
 import tensorflow.compat.v1 as tf
@@ -14,7 +15,7 @@ def main(data_dir):
         paths.append(os.path.join(folder, "w%d.txt" % i))
         with open(paths[-1], "w") as f:
             f.write("word%d" % i)
-    texts, scores = pipeline.make_batches(paths, [3, 1, 4, 1, 5], 2, fns=tf.strings.upper, readers=1, threads=3)
+    texts, scores = pipeline.from_rows(zip(paths, [3, 1, 4, 1, 5]), 2, fns=tf.strings.upper, readers=1, threads=3)
     batches = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())

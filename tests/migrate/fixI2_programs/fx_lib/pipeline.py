@@ -20,3 +20,8 @@ def make_batches(paths, scores, batch_size, fns=None, readers=2, threads=2, epoc
         fns = [fns]
     return tf.train.batch_join([[apply_all(fns, contents), score * 10]] * threads, batch_size=batch_size,
                                capacity=4 * batch_size)
+
+
+def from_rows(rows, batch_size, fns=None, readers=2, threads=2):
+    paths, scores = zip(*rows)
+    return make_batches(paths, scores, batch_size, fns, readers, threads)
