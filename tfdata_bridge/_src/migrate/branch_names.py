@@ -24,7 +24,7 @@ import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, identifiers, names_in, nodes_of, target_names
 from tfdata_bridge._src.migrate.control_blocks import control_block, graph_method
-from tfdata_bridge._src.migrate.moved_reads import assigned_between
+from tfdata_bridge._src.migrate.moved_reads import _end, assigned_between
 from tfdata_bridge._src.symbols import BY_PATH
 
 _READS = frozenset({"dequeue", "dequeue_many", "dequeue_up_to", "read", "read_up_to", "get_next"})
@@ -211,6 +211,45 @@ def branch_needs(finder, stmt: cst.BaseStatement, needed: set[str], batch: cst.C
     return branch_reads(stmt)
 
 
+# Python's own functions a settings ``if`` may call: they make no tensor and read no element
+_PLAIN_CALLS = frozenset({"hasattr", "isinstance", "callable", "len", "list", "tuple", "iter", "getattr"})
+
+
+def settled_if(stmt: cst.BaseStatement, before: list[cst.BaseStatement], needed: set[str]) -> bool:
+    """Whether ``stmt`` is an ``if`` that settles a Python setting the per-element code reads, and so stays where it
+    is (``if transform is None: transform = [] elif not hasattr(transform, '__iter__'): transform = [transform]``):
+    every statement in it binds plain names, it calls none but Python's own functions (no tensor is made), reads no
+    attribute, and every name it reads or binds is bound by no statement before it in the block (``before``), so no
+    element's value flows into it. Legacy ran it once, while it built the graph; left in place it runs once too, and
+    the map function reads the value it settled where the batch was. It binds a name of ``needed``."""
+    if not isinstance(stmt, cst.If) or control_block(stmt):
+        return False
+    bound: set[str] = set()
+    for small in nodes_of(stmt, cst.BaseSmallStatement):
+        if isinstance(small, cst.Pass):
+            continue
+        if isinstance(small, cst.Assign) and all(isinstance(t.target, cst.Name) for t in small.targets):
+            bound |= {t.target.value for t in small.targets}
+        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            bound.add(small.target.value)
+        else:
+            return False
+    if any(not isinstance(n, cst.If) for n in nodes_of(stmt, cst.BaseCompoundStatement)):
+        return False
+    if nodes_of(stmt, cst.Attribute) or nodes_of(stmt, cst.Lambda) or any(
+            not (isinstance(c.func, cst.Name) and c.func.value in _PLAIN_CALLS) for c in nodes_of(stmt, cst.Call)):
+        return False
+    if not bound & needed:
+        return False
+    touched = {n.value for n in identifiers(stmt)} - _PLAIN_CALLS - {"None", "True", "False"}
+    for prev in before:
+        for target in [*nodes_of(prev, cst.AssignTarget), *nodes_of(prev, cst.AugAssign),
+                       *nodes_of(prev, cst.AnnAssign), *nodes_of(prev, cst.For), *nodes_of(prev, cst.AsName)]:
+            if names_in(target.target if not isinstance(target, cst.AsName) else target.name) & touched:
+                return False
+    return True
+
+
 def kept_names(stmt: cst.BaseStatement) -> set[str]:
     """The names an ``if`` with no ``else`` binds: on the path through no branch they keep the values made
     before it: a name of them the batch needs is needed from before the ``if`` too (round 23's
@@ -243,7 +282,9 @@ def branch_reads(stmt: cst.BaseStatement) -> set[str] | None:
 
 def _unchanged(finder, name: str, stmt: cst.If, batch: cst.CSTNode) -> None:
     """``name`` (read by the test) is not assigned in the ``if``'s scope after it and up to the batch."""
-    at = finder.scopes._where(stmt.items[-1].item if control_block(stmt) else stmt.test)[0]
+    # (an ``if``'s own branches may bind what its tests read, ``if t is None: t = []``: they move with it, after
+    # the test, as they ran; only what binds it after the whole ``if`` and before the batch would change it)
+    at = finder.scopes._where(stmt.items[-1].item)[0] if control_block(stmt) else _end(finder, stmt)
     line = assigned_between(finder, name, stmt, at + 1, finder.scopes.lines.get(batch, 0))
     if line is not None:
         raise Refusal(f"`{name}`, read by the `if` that chooses the batched names, is assigned again before "
@@ -251,4 +292,4 @@ def _unchanged(finder, name: str, stmt: cst.If, batch: cst.CSTNode) -> None:
                       "rebinding after the batch")
 
 
-__all__ = ["bound_by", "branch_needs", "branch_reads", "kept_names", "not_an_assignment"]
+__all__ = ["bound_by", "branch_needs", "branch_reads", "kept_names", "not_an_assignment", "settled_if"]

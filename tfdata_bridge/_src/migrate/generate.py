@@ -67,6 +67,48 @@ class Generator:
         node = p.args.get(name)
         return None if is_none(node) else self.code(node)
 
+    def _as_tensor(self, s, value: cst.BaseExpression) -> str:
+        """A slice producer's list entry as ``from_tensor_slices`` must take it: legacy converted each entry to a
+        tensor, where tf.data reads a Python tuple as a structure (a caller's ``zip(*rows)`` columns, one
+        component a row). An entry that is a parameter of the producer's function (bound nowhere else in it:
+        caller of the module hands a tuple: ``names, labels = zip(*rows)``) is converted as legacy did; any other as
+        written."""
+        code = self.code(value)
+        scope = self.scopes.scope(s.statements[0]) if self.scopes is not None and s.statements else None
+        if isinstance(value, cst.Name) and scope is not None and value.value in scope.assignments:
+            bound = list(scope.assignments[value.value])
+            if len(bound) == 1 and isinstance(getattr(bound[0], "node", None), cst.Param) and \
+                    bound[0].scope is scope and isinstance(scope.node, cst.FunctionDef) and \
+                    self._handed_a_tuple(scope.node, value.value):
+                return f"{self.v1}.convert_to_tensor({code})"
+        return code
+
+    def _handed_a_tuple(self, fn: cst.FunctionDef, param: str) -> bool:
+        """Whether a call of ``fn`` in this module passes ``param`` a tuple: a tuple literal, ``tuple(...)``, or a
+        name the caller binds once by unpacking ``zip(...)`` (each name a tuple)."""
+        positional = [p.name.value for p in [*fn.params.posonly_params, *fn.params.params]]
+        for name in self.scopes.callers(fn):
+            where = self.scopes.scope(name)
+            call = next((c for c in nodes_of(getattr(where, "node", None), cst.Call) if c.func is name), None) \
+                if where is not None and not isinstance(where.node, cst.Module) else None
+            for i, arg in enumerate(call.args if call is not None else ()):
+                if arg.star or not (arg.keyword is not None and arg.keyword.value == param or arg.keyword is None
+                                    and i < len(positional) and positional[i] == param):
+                    continue
+                handed = arg.value
+                if isinstance(handed, cst.Name) and handed.value in where.assignments:
+                    made = list(where.assignments[handed.value])
+                    owner = self.scopes.owners.get(id(getattr(made[0], "node", None))) if len(made) == 1 else None
+                    small = owner.body[0] if owner is not None and len(owner.body) == 1 else None
+                    if isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Tuple) and \
+                            isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name) and \
+                            small.value.func.value == "zip":
+                        return True
+                if isinstance(handed, cst.Tuple) or isinstance(handed, cst.Call) and \
+                        isinstance(handed.func, cst.Name) and handed.func.value == "tuple":
+                    return True
+        return False
+
     # -- source ------------------------------------------------------------------------------------------------
     def source(self, p: Pipeline) -> tuple[list[cst.BaseStatement], str, list[str], list[str]]:
         """(helper statements, head, steps, accepted differences) for the pipeline's source."""
@@ -93,7 +135,7 @@ class Generator:
             head, rows = whole_head(v1, self.code(s.call["tensor_list"]))
             return self._epochs(s.call, head, rows, "slices", "slices_dataset")
         if s.kind == "slice":
-            tensors = [self.code(el.value) for el in s.call["tensor_list"].elements]
+            tensors = [self._as_tensor(s, el.value) for el in s.call["tensor_list"].elements]
             head = emit.from_tensor_slices(v1, tensors[0] if len(tensors) == 1 else "(" + ", ".join(tensors) + ")")
             return self._epochs(s.call, head, f"{v1}.shape({tensors[0]}, out_type={v1}.int64)[0]", "slices",
                                 "slices_dataset", tensors[0] if len(tensors) == 1 else None)

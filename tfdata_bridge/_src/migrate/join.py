@@ -55,11 +55,51 @@ def one_list_join(call: cst.Call, api: str, finder: Finder | None = None, at: cs
     list_stmt = _one_list_name(finder, at, lists) if isinstance(lists, cst.Name) else None
     if list_stmt is not None:  # ``lists = [sample]`` read by the join alone: it goes with the pipeline
         lists = list_stmt.body[0].value
+    repeated = _repeated_list(lists)
+    if repeated is not None:  # ``[[x, y]] * k``: k threads enqueuing the one list, ``batch(..., num_threads=k)``
+        lists, threads = repeated
+        if "num_threads" in args:
+            return None
+        args["num_threads"] = threads
     if not (isinstance(lists, (cst.List, cst.Tuple)) and len(lists.elements) == 1
             and isinstance(lists.elements[0], cst.Element)
             and isinstance(lists.elements[0].value, (cst.List, cst.Tuple, cst.Dict, cst.Name))):
         return None
     return api.removesuffix("_join"), {"tensors": lists.elements[0].value, **args}, list_stmt
+
+
+# what, in a comprehension's element, would make each copy its own source (a reader's read, a queue's dequeue, a
+# random op): its copies would not be the one list's
+_UNLIKE = ("read", "dequeue", "Reader", "producer", "Queue", "random", "shuffle", "Variable", "variable")
+
+
+def _repeated_list(lists: cst.BaseExpression | None) -> tuple[cst.List, cst.BaseExpression] | None:
+    """``([x, y], k)`` for a tensors list made of k copies of one list: ``[[x, y]] * k``, ``k * [[x, y]]`` (the
+    one Python list k times: k threads enqueuing the same tensors, which is what ``batch(num_threads=k)`` runs),
+    or ``[[x, y] for _ in range(k)]`` whose element reads no reader, queue, variable or random op (each copy the
+    same per-element ops on the same tensors: their threads compete for the elements as the batch's k threads
+    do). ``[x, y]`` comes back as a one-element list, as ``one_list_join`` takes it. None for anything else."""
+    def one(node: cst.BaseExpression) -> bool:
+        return isinstance(node, (cst.List, cst.Tuple)) and len(node.elements) == 1 and \
+            isinstance(node.elements[0], cst.Element) and \
+            isinstance(node.elements[0].value, (cst.List, cst.Tuple, cst.Dict))
+
+    if isinstance(lists, cst.BinaryOperation) and isinstance(lists.operator, cst.Multiply):
+        for single, k in ((lists.left, lists.right), (lists.right, lists.left)):
+            if one(single) and not one(k) and not isinstance(k, (cst.List, cst.Tuple, cst.ListComp)):
+                return cst.List([single.elements[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)]), k
+        return None
+    if isinstance(lists, cst.ListComp) and isinstance(lists.elt, (cst.List, cst.Tuple, cst.Dict)) and \
+            lists.for_in.inner_for_in is None and not lists.for_in.ifs and isinstance(lists.for_in.target, cst.Name) \
+            and lists.for_in.target.value not in names_in(lists.elt) and isinstance(lists.for_in.iter, cst.Call) \
+            and isinstance(lists.for_in.iter.func, cst.Name) and lists.for_in.iter.func.value == "range" and \
+            len(lists.for_in.iter.args) == 1 and lists.for_in.iter.args[0].keyword is None and \
+            not lists.for_in.iter.args[0].star:
+        code = cst.Module([]).code_for_node(lists.elt)
+        if any(word in code for word in _UNLIKE):
+            return None
+        return cst.List([cst.Element(lists.elt)]), lists.for_in.iter.args[0].value
+    return None
 
 
 def _one_list_name(finder: Finder | None, at: cst.SimpleStatementLine | None, name: cst.Name

@@ -374,13 +374,37 @@ def _not_read_elsewhere(finder, tensors: cst.BaseExpression, enq_stmt, flat: lis
     # (only after the enqueue: before it, the names read are as often Python values, a path or the dtypes list,
     # that the queue's constructor reads too)
     others = flat[flat.index(enq_stmt) + 1:]
+    fn_of = function_of(finder, enq_stmt)
     for stmt, name in made:
         for ref in finder.scopes.readers_of(stmt, name):
             holder = holder_of(others, ref)
-            if holder is not None and not static_read(holder, ref):
+            if holder is not None and not static_read(holder, ref) and not _other_arm(fn_of, enq_stmt, holder):
                 raise Refusal(f"`{name}`, which the tensors enqueued in `{qname}` are made of, is also read apart "
                               f"from its enqueue (line {finder.scopes.lines.get(holder, 0)}): legacy evaluated it "
                               "there again (another record), apart from the element the queue gave; not rewritten")
+
+
+def _other_arm(fn, enq_stmt: cst.CSTNode, holder: cst.CSTNode) -> bool:
+    """Whether ``holder`` is in another arm of an ``if`` than the enqueue (``if num_readers > 1:`` the queue, ``else:``
+    the tensors read directly): one run of the function takes one arm, so the two never both read the tensors,
+    where no loop of the function around the ``if`` could run both arms."""
+    if fn is None:
+        return False
+    for node in nodes_of(fn, cst.If):
+        arms, at = [], node
+        while isinstance(at, cst.If):
+            arms.append(at.body)
+            at = at.orelse.body if isinstance(at.orelse, cst.Else) else at.orelse
+        if at is not None:
+            arms.append(at)
+        spans = [{id(n) for n in nodes_of(arm, cst.CSTNode)} for arm in arms]
+        enq = [i for i, ids in enumerate(spans) if id(enq_stmt) in ids]
+        other = [i for i, ids in enumerate(spans) if id(holder) in ids]
+        if enq and other and enq[0] != other[0]:
+            inside = {id(n) for loop in [*nodes_of(fn, cst.For), *nodes_of(fn, cst.While)]
+                      for n in nodes_of(loop, cst.CSTNode)}
+            return id(node) not in inside
+    return False
 
 
 def short_runner(finder, stmt: cst.SimpleStatementLine) -> bool:

@@ -18,7 +18,7 @@ from libcst.metadata import GlobalScope
 from tfdata_bridge._src.migrate.calls import name_ids as _name_ids
 from tfdata_bridge._src.migrate.calls import Refusal, aliases, bind, free_name, is_none, literal_bool, names_in, \
     nodes_of, plain_read, static_read, target_names
-from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, \
+from tfdata_bridge._src.migrate.branch_names import bound_by, branch_needs, branch_reads, kept_names, settled_if, \
     not_an_assignment
 from tfdata_bridge._src.migrate.control_blocks import control_block
 from tfdata_bridge._src.migrate.compression import options_statement, reader_options
@@ -533,6 +533,8 @@ class Finder:
             if changed is not None:
                 intermediates.append(prev)  # type: ignore[arg-type]
                 needed |= changed
+                continue
+            if settled_if(prev, body[:j], needed):  # ``if t is None: t = []``: a setting, settled in place
                 continue
             chosen = branch_needs(self, prev, needed, stmt)  # ``if flag: x, y = a, b`` (``branch_names.py``)
             if chosen is not None:
