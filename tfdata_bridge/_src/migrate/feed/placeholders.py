@@ -16,6 +16,10 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
     """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
     made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
     items = by_names(enqueued(ecall), queue_names(finder.queue_arguments))
+    if isinstance(items, cst.Call) and isinstance(items.func, cst.Name) and items.func.value in ("list", "tuple") \
+            and len(items.args) == 1 and items.args[0].keyword is None and not items.args[0].star and \
+            isinstance(items.args[0].value, cst.Name):
+        items = items.args[0].value  # (``enqueue(list(phs))``: the same values as ``phs``, a literal's name below)
     holder = enqueued_held(finder, items, body) if items is not None else None
     if holder is not None:  # ``[p for p in d.values()]``, ``list(d.values())``, a list of them (``derived.py``)
         if len(holder.keys) != components:
