@@ -44,6 +44,12 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
                 "placeholder", "sparse_placeholder")}
     items, finder.wraps = unwrapped(finder.index, items, None, made, bool(queue_names(finder.queue_arguments)))
     if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
+        made_by = [s.body[0].value for s in body if isinstance(items, cst.Name) and assigned(s) == [items.value]]
+        if len(made_by) == 1 and isinstance(made_by[0], cst.Call):
+            helper = cst.Module([]).code_for_node(made_by[0].func)
+            raise Refusal(f"enqueue takes `{items.value}`, the placeholders `{helper}(...)` returns; such a helper "
+                          "is followed only where it is called once in the tree and is made of `placeholder` lines "
+                          "ending in `return` of them; make the placeholders in this block, or call it once")
         raise Refusal("enqueue does not take a literal list of placeholders")
     placeholders = [e.value.value for e in items.elements]
     if len(placeholders) != components:
