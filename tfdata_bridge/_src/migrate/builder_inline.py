@@ -34,6 +34,7 @@ from tfdata_bridge._src.migrate.calls import absolute_name, fresh_name, is_docst
 from tfdata_bridge._src.migrate.inline_sources import _Rename, _bound_args, _locals, _once, _straight
 from tfdata_bridge._src.migrate.inline_sources import hoist_producers, in_memory_producer_spelled
 from tfdata_bridge._src.migrate.feed_builders import _builder as _feed_builder
+from tfdata_bridge._src.migrate.placeholder_helpers import fold_prelude, placeholder_helper
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
@@ -65,7 +66,10 @@ def _assigned(body: list[cst.SimpleStatementLine]) -> list[str]:
 
 
 def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[str]] | None:
-    """(the statements, the returned locals) of a queue builder; None for any other function."""
+    """(the statements, the returned locals) of a queue builder (or a fed queue's placeholders helper,
+    ``placeholder_helpers.py``); None for any other function."""
+    if (helper := placeholder_helper(fn)) is not None:
+        return helper
     body = _straight_calls(fn)
     if body is None:
         return None
@@ -167,7 +171,8 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
     """``texts`` with each queue builder of one module inlined at its one call in another; None where none is."""
     if not any(("QueueRunner" in t and "Queue(" in t or in_memory_producer_spelled(t) or
                  "Queue(" in t and "placeholder" in t) and "return" in t
-               for t in texts.values()):
+               for t in texts.values()) and not (any("Queue(" in t for t in texts.values()) and any(
+                   "placeholder(" in t and "return" in t for t in texts.values())):
         return None  # (no builder can be there: nothing is parsed)
     modules: dict[str, cst.Module] = {}
     for path, text in texts.items():
@@ -180,7 +185,7 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
     builders = {}
     for path, module in modules.items():
         if "QueueRunner" not in texts[path] and not in_memory_producer_spelled(texts[path]) and \
-                "Queue(" not in texts[path]:
+                "Queue(" not in texts[path] and "placeholder(" not in texts[path]:
             continue
         for fn in module.body:
             if isinstance(fn, cst.FunctionDef) and (found := _builder(fn)) is not None:
@@ -257,11 +262,16 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     targets = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
     if not all(isinstance(t, cst.Name) for t in targets):
         return None
+    helper = placeholder_helper(fn) is not None
+    if helper and returned is not None and isinstance(target, cst.Name) and len(returned) > 1:
+        returned = None  # (``phs = helper(...)``: its tuple bound to the caller's name, after its lines)
     if returned is not None and (len(targets) != len(returned) or
                                  len(returned) == 1 and isinstance(target, (cst.Tuple, cst.List))):
         return None
     bound = _bound_args(fn, small.value)
     if bound is None:
+        return None
+    if helper and (body := fold_prelude(fn, body, bound)) is None:
         return None
     if set(_assigned(body[:-1])) & set(bound):
         return None  # (a parameter bound again: the caller's name would be)

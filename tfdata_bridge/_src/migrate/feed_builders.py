@@ -38,6 +38,7 @@ from tfdata_bridge._src.migrate.calls import code_of, dotted, fresh_name, identi
     nodes_of, target_names
 from tfdata_bridge._src.migrate.inline_sources import _assigned, _bound_args, _Inline, _locals, _once, _Rename, \
     _straight
+from tfdata_bridge._src.migrate.placeholder_helpers import placeholder_helper
 
 _QUEUES = ("FIFOQueue", "PaddingFIFOQueue", "RandomShuffleQueue")
 _NOT = ("QueueRunner", "add_queue_runner", "input_producer", "slice_input_producer", "range_input_producer",
@@ -46,6 +47,10 @@ _NOT = ("QueueRunner", "add_queue_runner", "input_producer", "slice_input_produc
 
 def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[cst.BaseExpression]] | None:
     """(the statements, the returned items) of a feed-queue builder; None for any other function."""
+    if (helper := placeholder_helper(fn)) is not None and all(isinstance(s, cst.SimpleStatementLine)
+                                                              for s in helper[0]):
+        value = helper[0][-1].body[0].value  # (a fed queue's placeholders helper, ``placeholder_helpers.py``)
+        return helper[0], [e.value for e in value.elements]
     body = _straight_summaries(fn)
     if body is None:
         return None
@@ -256,7 +261,7 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
     taken = {n.value for n in identifiers(module)} | {n.value for n in nodes_of(module, cst.Name)}
     new: dict[cst.SimpleStatementLine, list[cst.BaseStatement]] = {}
     gone = set()
-    for name, (fn, body, items) in builders.items():
+    for name, (fn, body, returned_items) in builders.items():
         defs = {id(f.name) for f in nodes_of(module, cst.FunctionDef)}
         uses = [n for n in nodes_of(module, cst.Name) if n.value == name and id(n) not in defs]
         sites: dict[int, tuple[cst.SimpleStatementLine, cst.FunctionDef]] = {}
@@ -275,6 +280,9 @@ def _inline_builders(module: cst.Module, external=None, made_local: list | None 
             small = stmt.body[0]
             target = small.targets[0].target
             targets = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+            items = returned_items
+            if len(items) > 1 and isinstance(target, cst.Name) and placeholder_helper(fn) is not None:
+                items = [body[-1].body[0].value]  # (``phs = helper(...)``: its tuple bound whole, after its lines)
             if len(items) > 1 and not isinstance(target, (cst.Tuple, cst.List)) or len(targets) != len(items) or \
                     not all(isinstance(t, cst.Name) for t in targets):
                 break

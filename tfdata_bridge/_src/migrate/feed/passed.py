@@ -73,6 +73,16 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
         if (tied := _named_tuple(finder, region, arg, mine, calls[0])) is not None:
             named.append(tied)  # (``phs = (x_ph, y_ph)`` beside the queue, read by the thread alone: its tuple)
             arg = tied.body[0].value
+        if isinstance(arg, cst.Name) and list_name is not None and arg.value == list_name and \
+                all(p.isidentifier() and p in mine for p in placeholders) and (got := _unpacked(
+                    fn, params.params[j].name.value, cst.List([cst.Element(cst.Name(p)) for p in placeholders]),
+                    mine)) is not None:
+            stmt, targets = got  # (the placeholders' list handed by its name, ``a, b = phs`` in the function)
+            for p, name in zip(placeholders, targets):
+                roles.setdefault(f"placeholder:{p}", []).append(name)
+            unpacks.append(stmt)
+            drop.append(j)
+            continue
         if isinstance(arg, cst.Name) and arg.value in mine:  # (the thread is made in the queue's own scope)
             roles.setdefault(mine[arg.value], []).append(params.params[j].name.value)
             drop.append(j)

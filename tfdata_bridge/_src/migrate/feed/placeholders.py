@@ -16,6 +16,10 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
     """The names the enqueue takes (a literal list, or a name bound once to one), each a ``placeholder``
     made once in the block, and their ``placeholder(...)`` calls; their statements into ``plan.removed``."""
     items = by_names(enqueued(ecall), queue_names(finder.queue_arguments))
+    if isinstance(items, cst.Call) and isinstance(items.func, cst.Name) and items.func.value in ("list", "tuple") \
+            and len(items.args) == 1 and items.args[0].keyword is None and not items.args[0].star and \
+            isinstance(items.args[0].value, cst.Name):
+        items = items.args[0].value  # (``enqueue(list(phs))``: the same values as ``phs``, a literal's name below)
     holder = enqueued_held(finder, items, body) if items is not None else None
     if holder is not None:  # ``[p for p in d.values()]``, ``list(d.values())``, a list of them (``derived.py``)
         if len(holder.keys) != components:
@@ -40,6 +44,12 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
                 "placeholder", "sparse_placeholder")}
     items, finder.wraps = unwrapped(finder.index, items, None, made, bool(queue_names(finder.queue_arguments)))
     if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
+        made_by = [s.body[0].value for s in body if isinstance(items, cst.Name) and assigned(s) == [items.value]]
+        if len(made_by) == 1 and isinstance(made_by[0], cst.Call):
+            helper = cst.Module([]).code_for_node(made_by[0].func)
+            raise Refusal(f"enqueue takes `{items.value}`, the placeholders `{helper}(...)` returns; such a helper "
+                          "is followed only where it is called once in the tree and is made of `placeholder` lines "
+                          "ending in `return` of them; make the placeholders in this block, or call it once")
         raise Refusal("enqueue does not take a literal list of placeholders")
     placeholders = [e.value.value for e in items.elements]
     if len(placeholders) != components:

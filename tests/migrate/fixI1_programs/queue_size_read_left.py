@@ -1,0 +1,37 @@
+"""The returned queue also read by size(): left."""
+import threading
+
+import tensorflow.compat.v1 as tf
+
+from fi1_lib import sized as feeding
+
+
+def pump(sess, enqueue_op, phs, queue):
+    rows_ph, labels_ph = phs
+    for k in range(2):
+        rows, labels = feeding.chunk(k)
+        sess.run(enqueue_op, feed_dict={rows_ph: rows, labels_ph: labels})
+    sess.run(queue.close())
+
+
+def main(data_dir):
+    shape = [None, 2]
+    phs = feeding.make_placeholders(shape, [None, 2])
+    queue = feeding.make_queue(shape)
+    enqueue_op = queue.enqueue_many(list(phs))
+    rows_b, labels_b = queue.dequeue_many(3)
+    size = queue.size()
+    out = []
+    end = "none"
+    with tf.Session() as sess:
+        t = threading.Thread(target=pump, args=(sess, enqueue_op, phs, queue))
+        t.start()
+        try:
+            while True:
+                r, l = sess.run([rows_b, labels_b])
+                out.append([r.tolist(), l.tolist()])
+        except tf.errors.OutOfRangeError:
+            end = "OutOfRangeError"
+        t.join()
+        out.append(int(sess.run(size)))
+    return {"batches": out, "end": end}
