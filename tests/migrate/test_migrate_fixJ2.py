@@ -1,7 +1,8 @@
 """A feed-thread queue class whose dtypes and shapes are local literal lists (the research ``DataQueue``:
 ``dtypes = [...]``, ``shapes = [...]``, placeholders made with ``dtypes[0]`` / ``shapes[0]``, the queue given
 ``dtypes=dtypes`` and ``shapes=[s[1:] for s in shapes]``) is rewritten (``feed/local_lists.py``): the names read
-as the lists they are bound to, the comprehension folded, the lines going with the placeholders. A list assigned
+as the lists they are bound to, the comprehension folded, the lines going with the placeholders (a list the feeding loop still reads stays). The function form too. A
+list assigned
 through after it is bound is left with a note. The programs of ``fixJ2_programs/`` are migrated as one tree and
 run against their originals."""
 
@@ -35,8 +36,10 @@ def test_a_feed_queue_class_reading_local_dtype_and_shape_lists_is_rewritten(tmp
     assert "tf.TensorSpec(shape=[None], dtype=label_dtype)" in queue_class
     inline = out["one_element_queue_class.py"][0]
     assert "types =" not in inline and "tf.TensorSpec(shape=[2], dtype=tf.int32)" in inline, inline
+    fn_form = out["feed_function_local_lists.py"][0]
+    assert "dtypes = [tf.float32, tf.int32]" in fn_form and "shapes =" not in fn_form, fn_form  # (the loop reads one)
     programs = sorted(p for p in original.glob("*.py") if p.name != LEFT)  # (left as it was: not run)
-    assert len(programs) == 2
+    assert len(programs) == 3
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert "error" not in want, (name, want)

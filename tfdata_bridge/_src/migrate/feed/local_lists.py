@@ -52,13 +52,15 @@ def _calls(stmt, comp: cst.CompFor) -> bool:
 
 
 def _through(stmt) -> list[cst.CSTNode]:
-    """What ``stmt`` assigns to, deletes, or calls a method of (an item changed in place)."""
+    """What ``stmt`` assigns to, deletes, or calls a method of (an item changed in place: ``shapes[0].append(4)``;
+    ``dtypes[0].as_numpy_dtype`` only reads)."""
     out: list[cst.CSTNode] = []
     for node in nodes_of(stmt, cst.AssignTarget):
         out.append(node.target)
     for kind in (cst.AugAssign, cst.AnnAssign, cst.Del):
         out.extend(n.target for n in nodes_of(stmt, kind))
-    out.extend(a.value for a in nodes_of(stmt, cst.Attribute) if isinstance(a.value, cst.Subscript))
+    out.extend(c.func.value for c in nodes_of(stmt, cst.Call)
+               if isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Subscript))
     return out
 
 
