@@ -32,10 +32,9 @@ def items_only(body, name: str, others: set[int]) -> bool:
                 ok.add(id(sub.value))
         for comp in nodes_of(stmt, cst.CompFor):
             if isinstance(comp.iter, cst.Name) and comp.iter.value == name:
+                if _calls(stmt, comp):
+                    return False
                 ok.add(id(comp.iter))
-        for node in nodes_of(stmt, cst.CompFor):
-            if isinstance(node.iter, cst.Name) and node.iter.value == name and _calls(stmt, node):
-                return False
         for target in _through(stmt):
             if any(isinstance(s.value, cst.Name) and s.value.value == name for s in nodes_of(target, cst.Subscript)):
                 return False
