@@ -29,6 +29,7 @@ from types import SimpleNamespace
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import Refusal, bind_params, identifiers, is_none, names_in, nodes_of
+from tfdata_bridge._src.migrate.feed.local_lists import folded, items_only
 from tfdata_bridge._src.migrate.feed.queue import PLACEHOLDER_PARAMS
 
 EMPTY_DICTS = ("dict", "OrderedDict", "collections.OrderedDict")
@@ -430,12 +431,15 @@ def _bound_once(call: cst.Call, body, node: cst.BaseExpression, bound: list | No
     if (first >= then) if first is not None and then is not None else body.index(made) >= at:
         return node  # (bound after the queue's line)
     allowed = {id(_target(made)[0]), id(node)}
-    if {id(n) for s in body for n in identifiers(s) if n.value == node.value} - allowed:
-        return node
     value = _target(made)[1]
+    # (a literal list whose other reads only read its items, ``dtypes[0]`` of a placeholder: its line stays,
+    # ``local_lists.py``)
+    others = {id(n) for s in body for n in identifiers(s) if n.value == node.value} - allowed
+    if others and not (isinstance(value, (cst.List, cst.Tuple)) and items_only(body, node.value, others)):
+        return node
     if node.value in names_in(value):
         return node
-    if bound is not None:
+    if bound is not None and not others:
         bound.append(made)  # (read by the queue alone: it goes with it)
     return value
 
@@ -472,6 +476,9 @@ def _listed(finder, body, node: cst.BaseExpression, at, depth: int = 0) -> cst.L
         value = _bound_once(at.call, body, node, at.bound, at.lines)
         return None if value is node else _listed(finder, body, value, at, depth + 1)
     if isinstance(node, (cst.ListComp, cst.Call)) and not _is_len(node):
+        # (``[s[1:] for s in shapes]`` over a literal list bound in the block: ``local_lists.py``)
+        if (value := folded(node, lambda n: _bound_once(at.call, body, n, at.bound, at.lines))) is not None:
+            return value
         name = held_name(node)
         holder = held(finder, body, name, iterates(node, name)) if name else None
         entries = per_placeholder(node, holder) if holder is not None else None

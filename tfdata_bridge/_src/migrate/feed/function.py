@@ -31,6 +31,7 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, control_block
     nodes_of, requeued_names
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.feed import printer
+from tfdata_bridge._src.migrate.feed.local_lists import dead_lists
 from tfdata_bridge._src.migrate.feed.countdown import countdown_close, without_countdown
 from tfdata_bridge._src.migrate.feed.consumer_state import check_consumer_state
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
@@ -245,6 +246,8 @@ class FeedFinder:
             f"; {self.shared_note}" if self.shared_note else "") + (
             f"; its fill-level summar{'y' if len(summaries) == 1 else 'ies'} dropped (tf.data has no queue to "
             "measure)" if summaries else "")
+        # (``dtypes = [...]`` read only by the placeholders and the queue, which went: ``local_lists.py``)
+        plan.removed += dead_lists(body, plan.removed, " ".join([text, *(self.code(e) for e in extra)]))
         return plan
 
     def _drained_sizes(self, sizes, source: str, extra: list, queue: str, dcall: cst.Call, many: bool,

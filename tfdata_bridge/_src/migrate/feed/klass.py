@@ -48,6 +48,7 @@ from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params
 from tfdata_bridge._src.migrate.feed.countdown import class_countdown, without_countdown
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
+from tfdata_bridge._src.migrate.feed.local_lists import dead_lists
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
 from tfdata_bridge._src.migrate.feed.op_makers import made_in, op_makers, scanned, set_up_makers, without
 from tfdata_bridge._src.migrate.feed.loop import DEFAULT_SESSION, ToGenerator, check_default_runs, default_runs, \
@@ -460,6 +461,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         plan.gone = [parts.enqueue, *([parts.close] if parts.close else []), *unread,
                      *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept],
                      *joined]
+        _dead_lists(plan, init, qstmt, args, shapes, code)
         return plan
     dstmt, call, owner = found
     if choice is not None or made_of_locals(args, kind, init, cls, dstmt, owner, parts.calls):
@@ -512,7 +514,16 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     plan.cls = cls.name.value
     plan.gone = [qattr, parts.enqueue, *([parts.close] if parts.close else []), *unread,
                  *[p for p in ([parts.list_name] if parts.list_name else parts.fed) if p not in plan.kept], *joined]
+    if choice is None:
+        _dead_lists(plan, init, qstmt, args, shapes, code)
     return plan
+
+
+def _dead_lists(plan: ClassFeed, init: cst.FunctionDef, qstmt, args, shapes: list[str], code) -> None:
+    """``dtypes = [...]`` / ``shapes = [...]`` of ``__init__`` read only by the placeholders and the queue, which
+    went: they go too (``local_lists.py``); a list the new code still names stays."""
+    emitted = " ".join([*shapes, *(code(v) for v in args.values() if isinstance(v, cst.CSTNode))])
+    plan.removed += dead_lists(flat(init), [*plan.removed, qstmt], emitted)
 
 
 def _chosen(index, v1: str, init: cst.FunctionDef, choice, plain: cst.SimpleStatementLine, target: str,

@@ -56,7 +56,8 @@ def queue_args(call: cst.Call, kind: str, shared_ok: bool = False) -> dict[str, 
         if isinstance(args.get("dtypes"), cst.Name):
             raise Refusal(f"the queue's dtypes are `{args['dtypes'].value}`, a name, not a literal list (a name is read "
                           "only where it is bound once, above the queue in its block, to a literal list or one "
-                          "computed from the placeholders, and read by the queue alone)")
+                          "computed from the placeholders, and read by the queue alone, or by others only for its "
+                          "items and never assigned through)")
         if not isinstance(args.get("dtypes"), (cst.BinaryOperation, cst.ListComp, cst.Call)):
             raise Refusal("the queue's dtypes are not a literal list")
         raise Refusal(f"the queue's dtypes `{cst.Module([]).code_for_node(args['dtypes'])}` are not a literal list, "
