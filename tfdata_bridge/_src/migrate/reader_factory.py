@@ -48,6 +48,11 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
         try:
             fn, foreign, _ = _any_method(finder, module, at, func)
         except Refusal as exc:
+            from tfdata_bridge._src.migrate.self_readers import self_reader
+
+            hook = self_reader(finder, module, at, func, readers)  # (an abstract or overridden ``self.reader()``)
+            if hook is not None:
+                return hook, None
             if _OVERRIDDEN in str(exc):  # (``self.reader()`` that a subclass overrides: said, not guessed)
                 raise
             found = _passed_method(finder, module, at, func)  # an object passed in from another module of the tree
