@@ -111,10 +111,14 @@ def self_reader(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribute
     first = made[0][1]
     differ = [o for o, c in made[1:] if not c.deep_equals(first)]
     if differ:
-        raise Refusal(f"`{me}.{name}()` in `{cls.name.value}.{caller.name.value}` makes a different reader in "
-                      f"{', '.join(f'`{o}.{name}`' for o, _ in made)}: which one runs depends on the object's "
-                      f"class, and the rewrite builds one pipeline in `{caller.name.value}`; give each class its "
-                      "own pipeline method, or run it through the drop-in with `migrate --to compat`")
+        from tfdata_bridge._src.migrate.subclasses import OVERRIDDEN
+
+        subs_named = [o for o, _ in made if o != cls.name.value] or [o for o, _ in made]
+        raise Refusal(f"`{me}.{name}` in `{cls.name.value}.{caller.name.value}` is overridden by "
+                      f"{', '.join(f'`{o}`' for o in subs_named)}{OVERRIDDEN}, and "
+                      f"{', '.join(f'`{o}.{name}`' for o, _ in made)} make different readers: the rewrite builds "
+                      f"one pipeline in `{caller.name.value}`; give each class its own pipeline method, or run it "
+                      "through the drop-in with `migrate --to compat`")
     return first
 
 
