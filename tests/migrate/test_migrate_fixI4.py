@@ -1,8 +1,8 @@
 """A reader made by a ``self.<hook>()`` the pipeline's class declares abstract or a subclass overrides
 (``self_readers.py``): the template method of a data-source class builds the pipeline, the hook returns the reader.
 Every body the hook may run is read; where all return the same reader (their arguments reading ``self.<attr>``
-alone, kept as such in the calling method), the pipeline is rewritten; an override of an abstract hook stays (its
-class could not be made without it). Different readers in two overrides are left with a note
+alone, kept as such in the calling method), the pipeline is rewritten; an override of an abstract hook stays, raising
+(its class could not be made without it). Different readers in two overrides are left with a note
 naming the overrides. The programs of ``fixI4_programs/`` are migrated as one tree and run against their
 originals."""
 
@@ -32,7 +32,8 @@ def test_a_reader_hook_of_a_data_source_class_is_followed_through_its_overrides(
     assert "train.string_input_producer(" not in base and "train.batch(" not in base and "make_reader()" not in base
     assert "@abc.abstractmethod\n    def make_reader" in base  # (the hook's declaration stays)
     floats = code["i4_lib/floats.py"]  # (its override stays: removed, ``FloatRows`` would be abstract)
-    assert "def make_reader(self):" in floats and "stays as it was" in notes["i4_lib/floats.py"]
+    assert "def make_reader(self):\n        raise NotImplementedError(" in floats, floats
+    assert "tf.FixedLengthRecordReader(" not in floats and "now raises" in notes["i4_lib/floats.py"]
     assert "left unchanged" not in notes["i4_lib/floats.py"], notes["i4_lib/floats.py"]
     lines = code["default_reader_base_training_session.py"]
     assert "self.header" in lines, lines  # (``me.header`` read as ``self``'s, where the pipeline is)

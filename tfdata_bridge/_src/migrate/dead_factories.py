@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, wrapped
 
 
 def factory_names(module: cst.Module, is_reader: Callable[[cst.BaseExpression], bool]) -> set[str]:
@@ -101,9 +101,17 @@ def drop(module: cst.Module, names: set[str], is_reader: Callable[[cst.BaseExpre
                 cls = self.classes[-1] if self.classes else None
                 if cls is not None and any(s is original for s in cls.body.body) and \
                         base_declaring(module, cls, original.name.value) is not None:
-                    if kept is not None:  # (an override of an abstract hook: removed, its class could not be made)
-                        kept.append(f"{cls.name.value}.{original.name.value}")
-                    return updated
+                    # (an override of an abstract hook: removed, its class could not be made; it stays, raising,
+                    # so no legacy reader is left in it: no code of the tree calls it, as for a factory that goes)
+                    where = f"{cls.name.value}.{original.name.value}"
+                    if kept is not None:
+                        kept.append(where)
+                    raise_line = cst.SimpleStatementLine([cst.Raise(cst.Call(cst.Name("NotImplementedError"), [
+                        cst.Arg(cst.SimpleString(repr(f"{where} is no longer used: a tf.data pipeline reads "
+                                                      "the records")))]))])
+                    body = updated.body.body if isinstance(updated.body, cst.IndentedBlock) else ()
+                    doc = [body[0]] if body and is_docstring(body[0]) else []
+                    return updated.with_changes(body=cst.IndentedBlock([*doc, raise_line]))
                 return cst.RemovalSentinel.REMOVE
             return updated
 
@@ -159,10 +167,13 @@ def drop_dead(original: cst.Module, out: cst.Module, notes: list, elsewhere=None
     kept = [n for n in notes if not (n.kind == "refused" and any(a <= n.line <= b for a, b in spans))]
     if hooks:  # (no read calls it, but its class needs it: it stays, never run, no note of a reader left)
         kept.append(Note(min(a for a, _ in spans) if spans else 1, "the reader method " + ", ".join(
-            f"`{h}`" for h in sorted(set(hooks))) + " stays as it was: no read calls it once its pipelines are "
-            "rewritten, but a base of its class may declare it abstract (every subclass must define it)", kind="info"))
+            f"`{h}`" for h in sorted(set(hooks))) + " now raises `NotImplementedError`: no read calls it once its "
+            "pipelines are rewritten, but a base of its class may declare it abstract (every subclass must define "
+            "it)", kind="info"))
     if dropped is out or dropped.code == out.code:
-        return (out, kept) if hooks else (out, notes)
+        return out, notes
+    if hooks and names <= {h.rsplit(".", 1)[-1] for h in hooks}:
+        return dropped, kept
     said = ", ".join(f"`{n}`" for n in sorted(names))
     line = min(a for a, _ in spans) if spans else 1
     queues = {fn.name.value for fn in nodes_of(original, cst.FunctionDef) if fn.name.value in names

@@ -24,6 +24,8 @@ every other body is one ``return`` of the same TensorFlow reader with the same a
 read, whichever subclass the object is; its arguments may read ``self.<attr>`` (kept as such: the rewritten
 pipeline stays in the calling method, where ``self`` is the same object), and nothing else. Overrides returning
 different readers (or arguments) are refused with a note naming them: the rewrite would have to choose one.
+An override of an abstract hook that no read calls any more stays, raising ``NotImplementedError``
+(``dead_factories.drop``): removed, its class could not be made.
 
 Cost: nothing outside ``factory_reader``'s fallback (a ``self.name()`` reader call the plain lookup refused).
 """

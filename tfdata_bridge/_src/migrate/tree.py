@@ -829,7 +829,7 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         return reach(path) | set(imported(path))
 
     # a class's reader factory that no module's read calls any more (again once plumbing goes, below)
-    dropped = _drop_dead_factories(modules, texts, results, near, noted=True)
+    dropped = _drop_dead_factories(modules, texts, results, near)
     _drop_dead_providers(modules, texts, results, near)
     drop_unused_queue_helpers(modules, results, texts, near, {p: (n.name, n.package) for p, n in names.items()})
     fed_callers = _feed_classes_used_elsewhere(modules, texts, results, root, names, reach, resolver)
@@ -1365,10 +1365,9 @@ def _uses(key: tuple[str, str], modules, targets, finder_of) -> int:
 __all__ = ["rewrite_tree"]
 
 
-def _drop_dead_factories(modules, texts, results, near, among=None, noted: bool = False) -> bool:
+def _drop_dead_factories(modules, texts, results, near, among=None) -> bool:
     """The reader factories of ``modules`` that only other modules' reads called, all rewritten
-    (``dead_factories``), read against the modules ``among`` (all of ``modules`` by default); True when some went
-    (``noted``: or an override of an abstract hook stays, its notes changed, ``dead_factories.drop``)."""
+    (``dead_factories``), read against the modules ``among`` (all of ``modules`` by default); True when some went."""
     from tfdata_bridge._src.migrate.dead_factories import dead_in_tree, drop_dead
 
     among = among if among is not None else modules
@@ -1381,9 +1380,9 @@ def _drop_dead_factories(modules, texts, results, near, among=None, noted: bool 
         if path not in modules:
             continue
         out, notes = drop_dead(originals[path], rewritten[path], list(results[path].notes), candidates=names)
-        if out is not rewritten[path] or notes != list(results[path].notes):  # (or an abstract hook's note)
+        if out is not rewritten[path]:
             results[path] = RewriteResult(texts[path], out.code, "tfdata", tuple(sorted(notes, key=lambda n: n.line)))
-            gone = gone or out is not rewritten[path] or noted
+            gone = True
     return gone
 
 
