@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
+from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, wrapped
 
 
 def factory_names(module: cst.Module, is_reader: Callable[[cst.BaseExpression], bool]) -> set[str]:
@@ -72,15 +72,24 @@ def _dotted(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name)
 
 
-def drop(module: cst.Module, names: set[str], is_reader: Callable[[cst.BaseExpression], bool]) -> cst.Module:
-    """``module`` without its reader factories called ``names`` (an emptied class keeps ``pass``)."""
+def drop(module: cst.Module, names: set[str], is_reader: Callable[[cst.BaseExpression], bool],
+         kept: list[str] | None = None) -> cst.Module:
+    """``module`` without its reader factories called ``names`` (an emptied class keeps ``pass``). A method whose
+    class has a base that may declare it abstract (``subclasses.base_declaring``) stays, named in ``kept``."""
     if not names:
         return module
+
+    from tfdata_bridge._src.migrate.subclasses import base_declaring
 
     class _Drop(cst.CSTTransformer):
         def __init__(self) -> None:
             super().__init__()
             self.depth = 0
+            self.classes: list[cst.ClassDef] = []
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            self.classes.append(node)
+            return True
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             self.depth += 1
@@ -89,10 +98,25 @@ def drop(module: cst.Module, names: set[str], is_reader: Callable[[cst.BaseExpre
         def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
             self.depth -= 1
             if self.depth == 0 and original.name.value in names and _returns_reader(original, is_reader):
+                cls = self.classes[-1] if self.classes else None
+                if cls is not None and any(s is original for s in cls.body.body) and \
+                        base_declaring(module, cls, original.name.value) is not None:
+                    # (an override of an abstract hook: removed, its class could not be made; it stays, raising,
+                    # so no legacy reader is left in it: no code of the tree calls it, as for a factory that goes)
+                    where = f"{cls.name.value}.{original.name.value}"
+                    if kept is not None:
+                        kept.append(where)
+                    raise_line = cst.SimpleStatementLine([cst.Raise(cst.Call(cst.Name("NotImplementedError"), [
+                        cst.Arg(cst.SimpleString(repr(f"{where} is no longer used: a tf.data pipeline reads "
+                                                      "the records")))]))])
+                    body = updated.body.body if isinstance(updated.body, cst.IndentedBlock) else ()
+                    doc = [body[0]] if body and is_docstring(body[0]) else []
+                    return updated.with_changes(body=cst.IndentedBlock([*doc, raise_line]))
                 return cst.RemovalSentinel.REMOVE
             return updated
 
         def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+            self.classes.pop()
             if isinstance(updated.body, cst.IndentedBlock) and not updated.body.body:
                 return updated.with_changes(body=updated.body.with_changes(
                     body=[cst.SimpleStatementLine([cst.Pass()])]))
@@ -138,10 +162,18 @@ def drop_dead(original: cst.Module, out: cst.Module, notes: list, elsewhere=None
     if not names:
         return out, notes
     spans = _spans(original, names, is_reader)
-    dropped = drop(out, names, _is_reader(out))
+    hooks: list[str] = []
+    dropped = drop(out, names, _is_reader(out), hooks)
+    kept = [n for n in notes if not (n.kind == "refused" and any(a <= n.line <= b for a, b in spans))]
+    if hooks:  # (no read calls it, but its class needs it: it stays, never run, no note of a reader left)
+        kept.append(Note(min(a for a, _ in spans) if spans else 1, "the reader method " + ", ".join(
+            f"`{h}`" for h in sorted(set(hooks))) + " now raises `NotImplementedError`: no read calls it once its "
+            "pipelines are rewritten, but a base of its class may declare it abstract (every subclass must define "
+            "it)", kind="info"))
     if dropped is out or dropped.code == out.code:
         return out, notes
-    kept = [n for n in notes if not (n.kind == "refused" and any(a <= n.line <= b for a, b in spans))]
+    if hooks and names <= {h.rsplit(".", 1)[-1] for h in hooks}:
+        return dropped, kept
     said = ", ".join(f"`{n}`" for n in sorted(names))
     line = min(a for a, _ in spans) if spans else 1
     queues = {fn.name.value for fn in nodes_of(original, cst.FunctionDef) if fn.name.value in names

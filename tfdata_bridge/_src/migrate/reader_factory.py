@@ -48,6 +48,11 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
         try:
             fn, foreign, _ = _any_method(finder, module, at, func)
         except Refusal as exc:
+            from tfdata_bridge._src.migrate.self_readers import self_reader
+
+            hook = self_reader(finder, module, at, func, readers)  # (an abstract or overridden ``self.reader()``)
+            if hook is not None:
+                return hook, None
             if _OVERRIDDEN in str(exc):  # (``self.reader()`` that a subclass overrides: said, not guessed)
                 raise
             found = _passed_method(finder, module, at, func)  # an object passed in from another module of the tree
@@ -81,6 +86,12 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
             isinstance(func, cst.Attribute) and tree_uses(finder.external, func.attr.value):
         uses += 1
     if names_in(cst.Tuple([cst.Element(a.value) for a in made.args])) - {"True", "False", "None"}:
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            from tfdata_bridge._src.migrate.self_readers import self_reader
+
+            hook = self_reader(finder, module, at, func, readers)  # (``self.reader()`` reading ``self.<attr>``)
+            if hook is not None:
+                return hook, None
         raise Refusal(f"the reader `{name}` returns takes arguments that read names; they cannot move to its call")
     if uses != 1 or foreign is not None:
         return made, None  # called by other reads too, or another module's: it goes once none calls it (dead_factories)
