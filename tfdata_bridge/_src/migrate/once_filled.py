@@ -16,7 +16,10 @@ the dataset ends with ``OutOfRangeError``; a queue smaller than the rows blocks 
 not. Only this form: a FIFOQueue without ``names=``, the queue named by nothing but its one enqueue and its one
 dequeue, the op run once by one statement of the program's thread, each enqueued tensor a ``constant(...)`` (or a
 name bound to one in the same block, not bound again before the dequeue) or a literal; the dequeue after the
-enqueue in the same block. A queue fed by placeholders or a thread is the feed passes' (``feed/``).
+enqueue in the same block. A queue fed by placeholders or a thread is the feed passes' (``feed/``). In-memory data (numpy arrays, lists:
+``in_memory.py``'s proof) may be enqueued by name or by literal indices of it (``q.enqueue_many((hops[:, 0],
+hops[:, 1]))``, the queue tutorial's columns), converted to the queue's dtypes; a ``PaddingFIFOQueue`` is read
+the same (the rows of one array share a shape: its padding pads nothing).
 """
 
 from __future__ import annotations
@@ -97,8 +100,9 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     keep."""
     made = _assigned(stmt)
     if made is None or not isinstance(made[0], cst.Name) or not isinstance(made[1], cst.Call) or \
-            (index.paths.get(made[1]) or "").rsplit(".", 1)[-1] != "FIFOQueue":
+            (index.paths.get(made[1]) or "").rsplit(".", 1)[-1] not in ("FIFOQueue", "PaddingFIFOQueue"):
         return None
+    queue_kind = index.paths[made[1]].rsplit(".", 1)[-1]
     qname = made[0].value
     at = body.index(stmt)
     # the enqueue: ``fill = q.enqueue_many([...])`` in the block, or inline in the run
@@ -120,7 +124,8 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     vals = enq_call.args[0].value if len(enq_call.args) == 1 else None
     data: set[str] = set()  # names of in-memory data (numpy arrays, lists) the enqueue converts to tensors
     if vals is None or not all(_literal(e) or _is_constant(index, e) or isinstance(e, cst.Name) and (_constant_name(
-            index, body, stmt, e) or _data_name(finder, body, enq_stmt, e, data))
+            index, body, stmt, e) or _data_name(finder, body, enq_stmt, e, data)) or
+            (base := _sliced(e)) is not None and _data_name(finder, body, enq_stmt, base, data)
             for e in ([x.value for x in vals.elements] if isinstance(vals, (cst.List, cst.Tuple)) else [vals])):
         return None  # (placeholders or other tensors: the feed passes' form)
     # from here on it is this form: what does not fit is said
@@ -185,12 +190,11 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
     orefs = [n for n in identifiers(module) if n.value == op]
     if len(orefs) != 2:
         raise Refusal(f"`{op}` is used beyond its one run")
-    printed = [False if isinstance(e, cst.Name) and e.value in data else _constant(index, body, enq_stmt, deq, e, code)
-               for e in items]
+    printed = [False if _of_data(e, data) else _constant(index, body, enq_stmt, deq, e, code) for e in items]
     # in-memory data, converted by the enqueue to the queue's dtypes: converted so here too
     types = [e.value for e in dtypes.elements] if isinstance(dtypes, (cst.List, cst.Tuple)) else [dtypes]
-    shown = [f"{v1}.convert_to_tensor({code(e)}, dtype={code(t)})" if isinstance(e, cst.Name) and e.value in data
-             else code(e) for e, t in zip(items, types)]
+    shown = [f"{v1}.convert_to_tensor({code(e)}, dtype={code(t)})" if _of_data(e, data) else code(e)
+             for e, t in zip(items, types)]
     inner = shown[0] if count == 1 else "(" + ", ".join(shown) + ")"
     source = "from_tensor_slices" if kind == "enqueue_many" else "from_tensors"
     taken = {n.value for n in identifiers(module)}
@@ -224,11 +228,11 @@ def once_filled(index, module: cst.Module, body: list[cst.BaseStatement], stmt, 
             shown = f"({shown})"
         target = f"{shown}, {left[0]}"
     what = "rows" if kind == "enqueue_many" else "one element"
-    comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {method} rewritten to tf.data: the queue filled once "
+    comment = (f"tfdata-bridge migrate: {queue_kind}, {kind}, {method} rewritten to tf.data: the queue filled once "
                f"by `{op}` from constants is their {what} in order "
                "(legacy's unclosed queue waited past them; the dataset ends)")
     if fills or closing:
-        comment = (f"tfdata-bridge migrate: FIFOQueue, {kind}, {'close, ' if closing else ''}{method} rewritten to "
+        comment = (f"tfdata-bridge migrate: {queue_kind}, {kind}, {'close, ' if closing else ''}{method} rewritten to "
                    f"tf.data: the queue filled {f'{fills} times' if fills else 'once'} by `{op}` from constants or "
                    f"in-memory data is their {what} in order{f', {fills} times over' if fills and fills > 1 else ''}"
                    + ("; the dataset ends where the closed queue did" if closing else
@@ -482,6 +486,33 @@ def _data_name(finder, body, enq_stmt, node: cst.Name, data: set) -> bool:
         return False
     data.add(node.value)
     return True
+
+
+def _sliced(node) -> cst.Name | None:
+    """The name ``node`` indexes with literal indices and slices (``hops[:, 0]``, ``rows[2:]``, ``table[1][0]``: a
+    column or rows of in-memory data, read when the enqueue's tensor is made), or None."""
+    def plain(part) -> bool:
+        return part is None or isinstance(part, cst.Integer) or isinstance(part, cst.UnaryOperation) and \
+            isinstance(part.operator, cst.Minus) and isinstance(part.expression, cst.Integer)
+
+    if not isinstance(node, cst.Subscript) or not node.slice:
+        return None
+    for el in node.slice:
+        got = el.slice
+        if isinstance(got, cst.Index):
+            if got.star is not None or not plain(got.value):
+                return None
+        elif not (isinstance(got, cst.Slice) and plain(got.lower) and plain(got.upper) and plain(got.step)):
+            return None
+    if isinstance(node.value, cst.Name):
+        return node.value
+    return _sliced(node.value)
+
+
+def _of_data(node, data: set) -> bool:
+    """``node`` is in-memory data the enqueue reads (a name of ``data``, or literal indices of one)."""
+    base = node if isinstance(node, cst.Name) else _sliced(node)
+    return base is not None and base.value in data
 
 
 def _fill_loop(finder, blocks, run) -> tuple[int | None, cst.For | None]:

@@ -96,12 +96,24 @@ def _uses(module: cst.Module, qname: str | frozenset[str], package: str) -> list
 
 
 def _droppable(arg: cst.Arg) -> bool:
-    """Dropping ``arg`` runs nothing the program would miss: a name, an attribute, an inline ``Coordinator()``."""
+    """Dropping ``arg`` runs nothing the program would miss: a name, an attribute, a number or string literal, an
+    inline ``Coordinator()``, or a list, tuple or dict literal of names, attributes and literals
+    (``EnqueueThread([ids, dims], capacity=4, ...)``: the caller keeps its placeholders, which nothing feeds any
+    more)."""
     v = arg.value
-    if isinstance(v, (cst.Name, cst.Attribute)):
+    if _plain(v):
         return True
+    if isinstance(v, (cst.List, cst.Tuple)) and v.elements:
+        return all(isinstance(e, cst.Element) and _plain(e.value) for e in v.elements)
+    if isinstance(v, cst.Dict) and v.elements:
+        return all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) and _plain(e.value)
+                   for e in v.elements)
     return isinstance(v, cst.Call) and not v.args and isinstance(v.func, (cst.Name, cst.Attribute)) and \
         (v.func.attr.value if isinstance(v.func, cst.Attribute) else v.func.value) == "Coordinator"
+
+
+def _plain(v) -> bool:
+    return isinstance(v, (cst.Name, cst.Attribute, cst.Integer, cst.Float, cst.SimpleString))
 
 
 def _drop(path, cls_name, params, modules, texts, results, names) -> None:
