@@ -34,8 +34,10 @@ keys on the unpacked dict (or one ``name = dict(unpacked, key=value, ...)``), th
 following it for keys added before the batch. Each caller (in any module of the tree whose text names the
 helper) passes, at that parameter, a name bound once in its block by ``name = call(...)`` and read only as
 such arguments, or a tuple display. A key the unpacked dict already had would differ (its own value batched
-too): the rewrite assumes the key is new. A helper of the form that nothing in the tree calls is left as it
-is (where its tuple comes from is unknown), said in a note. ``tree.rewrite_tree`` tries the form and keeps it
+too): the rewrite assumes the key is new. A helper of the form that nothing in the tree calls is decided by
+its module: beside a helper of the same module taking a tuple as long, which is rewritten, its tuple's source is
+that one's, so it takes the dataset too (written as the batch helper rewrite writes that one; the plumbing left
+only for it goes); otherwise it is left as it is (where its tuple comes from is unknown). A note says which. ``tree.rewrite_tree`` tries the form and keeps it
 where it leaves fewer refusals; otherwise the modules stay as they were.
 
 Cost on a tree without the form: one regular-expression search per module text.
@@ -500,6 +502,9 @@ def _arg_at(call: cst.Call, h: _Helper) -> cst.Arg | None:
     return positional[h.index] if len(positional) > h.index else None
 
 
+_UNCALLED: dict[str, list[_Helper]] = {}  # (the last split's uncalled helpers with a called sibling, by path)
+
+
 def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | None, dict[str, list[Note]]]:
     """The sources with each helper of the form and its callers written so (None: none written), and the notes
     to add (a helper nothing calls, a caller that does not hand the tuple plainly)."""
@@ -510,6 +515,7 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
         return None, notes
     names = [h.fn.name.value for h in helpers]
     texts = dict(sources)
+    uncalled: list[_Helper] = []
     changed: dict[str, cst.Module] = {}
     for h in helpers:
         if names.count(h.fn.name.value) != 1:
@@ -531,6 +537,7 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
         called = sum(len(c) for _, c in sites)
         line = _line(sources[h.path], h.fn)
         if not called:
+            uncalled.append(h)
             notes.setdefault(h.path, []).append(Note(line, (
                 f"`{h.fn.name.value}` (a batch helper taking a tuple `{h.param}`) is called nowhere in this tree: "
                 f"left as it is, where its tuple comes from is unknown (a caller in the tree would have it "
@@ -569,6 +576,12 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
                                                     s.name.value == h.fn.name.value else s for s in module.body])
     for path, module in changed.items():
         texts[path] = module.code
+    # a helper nothing calls, beside one of the same module taking a tuple as long that is rewritten: the tuple's
+    # source is that one's, so it takes the dataset too (``with_handed_tuples`` writes it once that one is)
+    _UNCALLED.clear()
+    for u in uncalled:
+        if any(h.path == u.path and len(h.parts) == len(u.parts) for h in todo):
+            _UNCALLED.setdefault(u.path, []).append(u)
     return texts, notes
 
 
@@ -592,11 +605,123 @@ def with_handed_tuples(sources: Mapping[str, str], run: Callable[[dict[str, str]
     def left(results) -> int:
         return sum(len(r.refused) + (r.error is not None) for r in results.values())
 
-    if any(trial[p].refused or trial[p].error is not None for p in split if split[p] != sources[p]):
+    # (a refusal in a written module at a line this form wrote: the plain rewrite too, the one leaving fewer kept;
+    # one elsewhere in it, a helper nothing calls, was there before)
+    if any(trial[p].error is not None or any(n.line in _written_lines(sources[p], split[p]) for n in trial[p].refused)
+           for p in split if split[p] != sources[p]):
         plain = run(dict(sources))
         if left(trial) >= left(plain):
             return _noted(plain, notes)
-    return _noted(_given_back(trial, sources, split), notes)
+    return _noted(_siblings(_given_back(trial, sources, split), notes), notes)
+
+
+def _siblings(results: dict[str, RewriteResult], notes: dict[str, list[Note]]) -> dict[str, RewriteResult]:
+    """Each uncalled helper beside a rewritten one of its module written as that one was: batching the dataset
+    of the same elements (its note says so); left where its module was not rewritten so."""
+    for path, helpers in _UNCALLED.items():
+        result = results.get(path)
+        if result is None or not result.changed or result.refused and any(
+                "taking a tuple" not in n.message and "no input producer" not in n.message for n in result.refused):
+            continue
+        code = result.code
+        for u in helpers:
+            got = _written_sibling(code, u)
+            if got is None:
+                continue
+            code = got
+            notes[path] = [n for n in notes.get(path, []) if f"`{u.fn.name.value}`" not in n.message]
+            notes[path].append(Note(_line(result.source, u.fn), (
+                f"`{u.fn.name.value}` (a batch helper taking a tuple `{u.param}`), called nowhere in this tree, "
+                f"takes the dataset of the tuples as its rewritten sibling of this module does (the tuple's "
+                f"source is theirs)"), "info"))
+        if code != result.code:
+            batch_line = {_line(result.source, u.fn) for u in helpers}
+            kept = tuple(n for n in result.notes if not (n.kind == "refused" and "no input producer" in n.message and
+                                                        any(abs(n.line - b) < 20 for b in batch_line)))
+            results[path] = replace(result, code=code, notes=kept)
+            _replumbed(results, path)
+    return results
+
+
+def _replumbed(results: dict[str, RewriteResult], path: str) -> None:
+    """The modules whose queue-runner plumbing was left only for ``path``'s pipelines, without it now that
+    ``path`` has none left."""
+    import os
+
+    from tfdata_bridge._src.migrate.plumbing import PLUMBING_WENT, pipelines_left, remove_plumbing
+
+    if pipelines_left(cst.parse_module(results[path].code)):
+        return
+    base = os.path.basename(path)
+    for other, r in results.items():
+        left = [n for n in r.notes if n.message.startswith("queue-runner plumbing left:")]
+        if other == path or len(left) != 1 or base not in left[0].message or \
+                "is still a queue pipeline" not in left[0].message:
+            continue
+        try:
+            module, notes = remove_plumbing(cst.parse_module(r.code))
+        except cst.ParserSyntaxError:
+            continue
+        if not any(PLUMBING_WENT in n.message for n in notes):
+            continue
+        went = [replace(n, line=left[0].line) for n in notes]
+        results[other] = replace(r, code=module.code, notes=tuple(n for n in r.notes if n is not left[0]) + tuple(went))
+
+
+def _written_sibling(code: str, u: _Helper) -> str | None:
+    """``code`` with the uncalled helper ``u`` taking a dataset of its tuple's parts, or None."""
+    from tfdata_bridge._src.migrate.batch_helper import batch_helper, rewrite_helper
+    from tfdata_bridge._src.migrate.calls import Refusal, namer, v1_spelling
+    from tfdata_bridge._src.migrate.generate import Generator
+    from tfdata_bridge._src.migrate.to_tfdata import survey
+
+    try:
+        module = cst.parse_module(code)
+    except cst.ParserSyntaxError:
+        return None
+    found = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == u.fn.name.value]
+    if len(found) != 1 or cst.Module([found[0]]).code != cst.Module([u.fn]).code:
+        return None
+    got = _normal_helper(found[0])
+    if got is None:
+        return None
+    module = module.with_changes(body=[got[0] if s is found[0] else s for s in module.body])
+    index, scopes, finder = survey(module)
+    fn = next(s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == u.fn.name.value)
+    v1, added = v1_spelling(module, index.refs)
+    if added or not v1:
+        return None
+    taken = {n.value for n in _names_read(module)}
+    try:
+        helper = batch_helper(finder, scopes, fn)
+        gen = Generator(v1, module.code_for_node, namer(taken), lambda f: False, lambda n: index.paths.get(n), scopes)
+        new = rewrite_helper(helper, gen.batches, v1)
+    except Refusal:
+        return None
+    return module.with_changes(body=[new if s is fn else s for s in module.body]).code
+
+
+def _written_lines(original: str, written: str) -> set[int]:
+    """The lines of ``written`` (from 1) in the functions whose text differs from ``original``'s, with the
+    module-level lines it changed."""
+    before = set(original.splitlines())
+    lines = written.splitlines()
+    out: set[int] = set()
+    start: int | None = None
+    touched = False
+    for i, line in enumerate([*lines, "end"], 1):
+        top = bool(line) and not line[0].isspace() and not line.startswith((")", "]", "}"))
+        if top and start is not None:
+            if touched:
+                out |= set(range(start, i))
+            start, touched = None, False
+        if top and line.startswith(("def ", "class ", "async def ")):
+            start = i
+        if line not in before:
+            touched = True
+            if start is None:
+                out.add(i)
+    return out
 
 
 def _noted(results: dict[str, RewriteResult], notes: Mapping[str, list[Note]]) -> dict[str, RewriteResult]:
