@@ -65,5 +65,13 @@ def test_the_form_is_written_with_the_parts_as_parameters():
     out, notes = split_handed_tuples({"/t/m.py": helper, "/t/main.py": caller})
     assert "def fn(x, y, n):\n    b, t = tf.train.batch([x, y], n)\n    return b, t\n" in out["/t/m.py"]
     assert "got_x, got_y = read()" in out["/t/main.py"] and "fn(got_x, got_y, 2), fn(1, 2, 3)" in out["/t/main.py"]
+    # (a helper handed a parameter it cannot follow, another only named: each left as it is, said)
+    other = ("import tensorflow.compat.v1 as tf\n\n\ndef fn2(pair, n):\n    x, y = pair\n    x['y'] = y\n"
+             "    b = tf.train.shuffle_batch(x, n, 9, 2)\n    return b\n")
+    user = "from m2 import fn2\n\n\ndef g(p):\n    return fn2(p, 3)\n"
+    out, notes = split_handed_tuples({"/t/m2.py": other, "/t/u.py": user})
+    assert out is None and "`p`, handed on as a tuple, is not bound once" in notes["/t/u.py"][0].message
+    out, notes = split_handed_tuples({"/t/m2.py": other, "/t/u.py": "from m2 import fn2\nkept = [fn2]\n"})
+    assert out is None and notes == {}
     # (a module without the form costs a regular expression: nothing parsed, nothing written)
     assert split_handed_tuples({"/t/a.py": "import tensorflow as tf\nx = tf.train.batch([a], 2)\n"}) == (None, {})

@@ -536,6 +536,8 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
             mentions += count
         called = sum(len(c) for _, c in sites)
         line = _line(sources[h.path], h.fn)
+        if not called and mentions:
+            continue  # (named, through an import this pass does not follow: left to the other forms)
         if not called:
             uncalled.append(h)
             notes.setdefault(h.path, []).append(Note(line, (
@@ -563,7 +565,7 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
             if new is None:  # (each helper called here left, with its callers elsewhere)
                 for h in {id(h): h for h in calls.values()}.values():
                     notes.setdefault(path, []).append(Note(_line(sources[path], h.fn, call=True), (
-                        f"`{h.fn.name.value}` (a batch helper taking a tuple `{h.param}`) left: {why}")))
+                        f"`{h.fn.name.value}` (a batch helper taking a tuple `{h.param}`) left: {why}"), "info"))
                     todo.remove(h)
                 dropped = True
                 break
@@ -635,9 +637,9 @@ def _siblings(results: dict[str, RewriteResult], notes: dict[str, list[Note]]) -
                 f"takes the dataset of the tuples as its rewritten sibling of this module does (the tuple's "
                 f"source is theirs)"), "info"))
         if code != result.code:
-            batch_line = {_line(result.source, u.fn) for u in helpers}
+            spans = [_span(result.source, u.fn) for u in helpers]
             kept = tuple(n for n in result.notes if not (n.kind == "refused" and "no input producer" in n.message and
-                                                        any(abs(n.line - b) < 20 for b in batch_line)))
+                                                        any(n.line in span for span in spans)))
             results[path] = replace(result, code=code, notes=kept)
             _replumbed(results, path)
     return results
@@ -699,6 +701,16 @@ def _written_sibling(code: str, u: _Helper) -> str | None:
     except Refusal:
         return None
     return module.with_changes(body=[new if s is fn else s for s in module.body]).code
+
+
+def _span(text: str, fn: cst.FunctionDef) -> range:
+    """The lines (from 1) of the module-level ``def`` of ``fn`` in ``text``."""
+    start = _line(text, fn)
+    lines = text.splitlines()
+    end = start
+    while end < len(lines) and (not lines[end] or lines[end][0].isspace() or lines[end].startswith((")", "]"))):
+        end += 1
+    return range(start, end + 1)
 
 
 def _written_lines(original: str, written: str) -> set[int]:
