@@ -54,8 +54,21 @@ import libcst as cst
 from tfdata_bridge._src.migrate.results import Note, RewriteResult
 
 # (a cheap gate: a batch call, and a bare name unpacked or indexed as a whole statement)
-_GATE = re.compile(r"^[ \t]+\w+(?:[ \t]*,[ \t]*\w+)+[ \t]*=[ \t]*\w+[ \t]*$|^[ \t]+\w+[ \t]*=[ \t]*\w+\[0\][ \t]*$",
+_GATE = re.compile(r"^[ \t]+\w+(?:[ \t]*,[ \t]*\w+)+[ \t]*=[ \t]*(\w+)[ \t]*$|^[ \t]+\w+[ \t]*=[ \t]*(\w+)\[0\][ \t]*$",
                    re.M)
+_KEYED = re.compile(r"^[ \t]+\w+\[[rbu]?['\"][^\n]*\][ \t]*=[^=]|=[ \t]*dict\(", re.M)
+
+
+def _gated(text: str) -> bool:
+    """Whether ``text`` may hold the form: a batch, a key set (or ``dict(...)``), and a name unpacked or indexed
+    as a whole statement that some ``def`` takes as a parameter."""
+    if "batch(" not in text or _KEYED.search(text) is None:
+        return False
+    for m in _GATE.finditer(text):
+        name = m.group(1) or m.group(2)
+        if re.search(rf"^[ \t]*def[ \t]+\w+\([^)]*\b{name}\b", text, re.M):
+            return True
+    return False
 _BATCHES = ("batch", "shuffle_batch")
 
 
@@ -287,7 +300,7 @@ def _reads_kept_keys(value: cst.BaseExpression, base: str, keys: list[str]) -> b
 def _helpers(sources: Mapping[str, str], cached: dict) -> list[_Helper]:
     out: list[_Helper] = []
     for path, text in sources.items():
-        if "batch(" not in text or _GATE.search(text) is None:
+        if not _gated(text):
             continue
         module = _parse(path, text, cached)
         if module is None:
