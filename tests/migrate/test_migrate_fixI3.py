@@ -35,7 +35,8 @@ def test_a_tuple_handed_to_a_batch_helper_as_one_parameter_is_followed(tmp_path)
     assert "shuffle_batch" not in code["i3_pk/shuffled.py"] and ".shuffle(" in code["i3_pk/shuffled.py"]
     assert "def shuffled_input(dataset, size, seed)" in code["i3_pk/shuffled.py"]  # (the dataset at the tuple's place)
     records = code["i3_pk/records.py"]
-    assert "def batched_pairs(dataset, batch_size)" in records and "tf.train.string_input_producer" not in records, records
+    assert "def batched_pairs(dataset, batch_size)" in records, records
+    assert "tf.train.string_input_producer" not in records, records
     # (a helper nothing calls beside a rewritten one of its module: takes the dataset too, said; alone: left, said)
     assert "def unused_input_fn(dataset, batch_size)" in records and "tf.train.batch" not in records, records
     assert "`unused_input_fn` (a batch helper taking a tuple `pair`), called nowhere in this tree, takes the " \

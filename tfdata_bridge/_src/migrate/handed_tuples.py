@@ -37,8 +37,9 @@ such arguments, or a tuple display. A key the unpacked dict already had would di
 too): the rewrite assumes the key is new. A helper of the form that nothing in the tree calls is decided by
 its module: beside a helper of the same module taking a tuple as long, which is rewritten, its tuple's source is
 that one's, so it takes the dataset too (written as the batch helper rewrite writes that one; the plumbing left
-only for it goes); otherwise it is left as it is (where its tuple comes from is unknown). A note says which. ``tree.rewrite_tree`` tries the form and keeps it
-where it leaves fewer refusals; otherwise the modules stay as they were.
+only for it goes); otherwise it is left as it is (where its tuple comes from is unknown). A note says which.
+``tree.rewrite_tree`` tries the form and keeps it where it leaves fewer refusals (the plain rewrite run too only
+where the trial leaves a refusal in what the form wrote); otherwise the modules stay as they were.
 
 Cost on a tree without the form: one regular-expression search per module text.
 """
