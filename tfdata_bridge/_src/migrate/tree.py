@@ -61,12 +61,16 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
     from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
+    from tfdata_bridge._src.migrate.handed_tuples import with_handed_tuples
 
     # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
     # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
     # (and nested functions an ``if``/``else`` defines, called after it to make the pipeline: the code after it
     # written into each branch with them: ``closure_branches.py``)
-    return with_closure_branches(sources, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root)))
+    # (and a reader helper's tuple handed to a batch helper as one parameter, unpacked there: the helper given
+    # its parts, its callers unpacking the tuple: ``handed_tuples.py``)
+    return with_handed_tuples(sources, lambda h: with_closure_branches(
+        h, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root))))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
