@@ -138,6 +138,18 @@ def test_the_key_added_is_proven_new_to_the_dict_or_the_form_is_left():
                     caller="from rd import read as load\nimport hb as helpers\n\n\ndef main(p):\n"
                            "    got = load(p)\n    return helpers.batch_pair(got, 2)\n")
     assert out is not None and "got_feats, got_label = load(p)" in out["/t/main.py"]
+    # (one tuple handed twice, or in a loop: the second call sees the key the first added, unless the helper
+    # adds the tuple's own part again, the same value)
+    reader = "\n\ndef read(p):\n    return {'x': p}, p\n"
+    twice = "import rd\nfrom hb import batch_pair\n\n\ndef main(p):\n    got = rd.read(p)\n" \
+            "    return batch_pair(got, 2), batch_pair(got, 3)\n"
+    looped = "import rd\nfrom hb import batch_pair\n\n\ndef main(p):\n    got = rd.read(p)\n" \
+             "    for n in (2, 3):\n        yield batch_pair(got, n)\n"
+    for caller in (twice, looped):
+        out, _ = _split(reader, caller=caller)
+        assert out is not None and "got_feats, got_label = rd.read(p)" in out["/t/main.py"]
+        _left(reader, "`got` is handed more than once (or in a loop)", caller=caller,
+              helper=_HELPER.replace("feats['label'] = label", "feats['label'] = label + 1"))
     # (a helper nothing calls beside a rewritten one takes the dataset only where its keys are new to it too)
     from tfdata_bridge._src.migrate import handed_tuples
 

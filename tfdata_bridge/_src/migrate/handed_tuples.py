@@ -91,6 +91,8 @@ class _Helper:
     dict_index: int = 0  # (the part that is the dict given keys)
     keys: tuple[str, ...] = ()  # (the keys the helper adds to it)
     proven: set = field(default_factory=set)  # (the keys its callers' dicts are proven to hold at most)
+    again: bool = True  # (called again on the same dict it delivers the same: the dict made anew, or each value
+    # added a part of the tuple)
 
 
 def _is_batch(call: cst.BaseExpression) -> bool:
@@ -146,9 +148,11 @@ def _key(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def _normal_helper(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, str, int, list[str], int, tuple[str, ...]] | None:
+def _normal_helper(fn: cst.FunctionDef
+                   ) -> tuple[cst.FunctionDef, str, int, list[str], int, tuple[str, ...], bool] | None:
     """The helper written with the tuple's parts as parameters, (it, the parameter, its index, the parts, the
-    index of the part given keys, the keys added); None where ``fn`` is not of the form."""
+    index of the part given keys, the keys added, whether a second call on the same dict delivers the same);
+    None where ``fn`` is not of the form."""
     if not isinstance(fn.body, cst.IndentedBlock) or fn.decorators:
         return None
     body = list(fn.body.body)
@@ -169,19 +173,19 @@ def _normal_helper(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, str, int, list
         batched = _batched_parts(rest, parts)
         if batched is None:
             return None
-        new_rest, base, keys = batched
+        new_rest, base, keys, again = batched
         new_params = [*params[:index], *[cst.Param(cst.Name(n)) for n in parts], *params[index + 1:]]
         new_params = [q.with_changes(comma=cst.MaybeSentinel.DEFAULT) for q in new_params]
         new = fn.with_changes(params=fn.params.with_changes(params=new_params),
                               body=fn.body.with_changes(body=new_rest))
-        return new, p.name.value, index, parts, parts.index(base), keys
+        return new, p.name.value, index, parts, parts.index(base), keys, again
     return None
 
 
 def _batched_parts(rest: list[cst.BaseStatement], parts: list[str]
-                   ) -> tuple[list[cst.BaseStatement], str, tuple[str, ...]] | None:
+                   ) -> tuple[list[cst.BaseStatement], str, tuple[str, ...], bool] | None:
     """(the statements after the unpacking with the keys added before the batch made elements of it, the part
-    given the keys, the keys)."""
+    given the keys, the keys, whether a second call on the same dict delivers the same)."""
     i = 0
     added: list[tuple[str, cst.BaseExpression]] = []
     base: str | None = None
@@ -291,7 +295,8 @@ def _batched_parts(rest: list[cst.BaseStatement], parts: list[str]
     if computed:
         computed[0] = computed[0].with_changes(leading_lines=stmt.leading_lines)
         new_stmt = new_stmt.with_changes(leading_lines=())
-    return [*computed, new_stmt, *put_back, *rest[j:]], base, tuple(keys)
+    again = made is not None or all(isinstance(v, cst.Name) and v.value in parts for _, v in added)
+    return [*computed, new_stmt, *put_back, *rest[j:]], base, tuple(keys), again
 
 
 def _reads_kept_keys(value: cst.BaseExpression, base: str, keys: list[str]) -> bool:
@@ -323,7 +328,8 @@ def _helpers(sources: Mapping[str, str], cached: dict) -> list[_Helper]:
             if isinstance(stmt, cst.FunctionDef) and "batch" in cst.Module([stmt]).code:
                 got = _normal_helper(stmt)
                 if got is not None:
-                    out.append(_Helper(path, stmt, got[1], got[2], got[3], dict_index=got[4], keys=got[5]))
+                    out.append(_Helper(path, stmt, got[1], got[2], got[3], dict_index=got[4], keys=got[5],
+                                       again=got[6]))
                     out[-1].new = got[0]  # type: ignore[attr-defined]
     return out
 
@@ -385,18 +391,35 @@ class _Stack(cst.CSTVisitor):
         self.calls = calls
         self.stack: list = []
         self.found: dict[int, list] = {}
+        self.loops = 0  # (the loops around, in this function)
+        self.saved: list[int] = []
+        self.looped: dict[int, int] = {}  # (a block's or a wanted call's loops around)
 
     def visit_Module(self, node) -> None:
         self.stack.append(node)
+        self.looped[id(node)] = 0
 
     def visit_FunctionDef(self, node) -> None:
         self.stack.append(None)  # (a function: the blocks outside it are another scope)
+        self.saved.append(self.loops)
+        self.loops = 0
 
     def leave_FunctionDef(self, node) -> None:
         self.stack.pop()
+        self.loops = self.saved.pop()
+
+    def _loop(self, node) -> None:
+        self.loops += 1
+
+    def _unloop(self, node) -> None:
+        self.loops -= 1
+
+    visit_For = visit_While = visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _loop
+    leave_For = leave_While = leave_ListComp = leave_SetComp = leave_DictComp = leave_GeneratorExp = _unloop
 
     def visit_IndentedBlock(self, node) -> None:
         self.stack.append(node)
+        self.looped[id(node)] = self.loops
 
     def leave_IndentedBlock(self, node) -> None:
         self.stack.pop()
@@ -409,6 +432,7 @@ class _Stack(cst.CSTVisitor):
                     break
                 blocks.append(b)
             self.found[id(node)] = blocks  # (innermost first)
+            self.looped[id(node)] = self.loops
 
 
 class _Keys:
@@ -664,11 +688,17 @@ def _callers(module: cst.Module, calls: dict[int, _Helper], call_nodes: list[cst
         handed.setdefault(key, (h.parts, blocks[-1] if blocks else module, _simple(bound[1][0]), []))[3].append(c)
     assigns: dict[int, list[str]] = {}
     renamed: dict[int, list[str]] = {}
-    for (_, name), (parts, scope, assign, handed_calls) in handed.items():
+    for (block, name), (parts, scope, assign, handed_calls) in handed.items():
         scope_node = scope
         uses = sum(1 for n in _names_read(scope_node) if n.value == name)
         if uses != len(handed_calls) + 1:
             return None, f"`{name}` is read beyond the helpers it is handed to (it stays one tuple)"
+        # (handed more than once, or in a loop: the later calls see the keys the earlier added to the dict)
+        helpers = {id(calls[id(c)]): calls[id(c)] for c in handed_calls}
+        if (len(handed_calls) > 1 or any(stack.looped[id(c)] > stack.looped[block] for c in handed_calls)) and \
+                (len(helpers) > 1 or not all(h.again for h in helpers.values())):
+            return None, (f"`{name}` is handed more than once (or in a loop) to helpers adding keys to its dict: "
+                          f"a later call sees the keys an earlier one added (one call per tuple is followed)")
         taken = {n.value for n in _names_read(module)}
         new = []
         for p in parts:
