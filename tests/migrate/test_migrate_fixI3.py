@@ -6,7 +6,9 @@ module) are migrated as one tree and run against their originals: the helper of 
 by name, called by keyword, its tuple indexed, its dict made by ``dict(...)`` and shuffled (each element once);
 helpers of the program's module, two keys added (one computed from the dict), one popped. A tuple read beyond the
 helper is left with a note naming why (its program unchanged, so not run); a helper nothing calls takes the
-dataset where a helper of its module of the same tuple is rewritten, else is left, said in a note."""
+dataset where a helper of its module of the same tuple is rewritten, else is left, said in a note. The keys a
+helper adds must be proven new to the dict (text-level checks): a dict already holding one, or of keys unknown
+(a parse result, a parameter, mutated, two calls deep), or one tuple handed to two calls mutating it, is left."""
 
 from __future__ import annotations
 
@@ -120,6 +122,9 @@ def test_the_key_added_is_proven_new_to_the_dict_or_the_form_is_left():
     _left("\n\ndef read(p, extra):\n    d = {'x': p}\n    d.update(extra)\n    return d, p\n", unknown)
     _left("\n\ndef read(p, k):\n    d = {'x': p}\n    d[k] = p\n    return d, p\n", unknown)
     _left("\n\ndef read(p):\n    d = {'x': p}\n    return dict(d), p\n", unknown)
+    _left("\nKEYS = ['x']\n\n\ndef read(p):\n    return dict(zip(KEYS, [p])), p\n", unknown,
+          caller="import rd\nfrom hb import batch_pair\n\nrd.KEYS += ['label']\n\n\ndef main(p):\n"
+                 "    got = rd.read(p)\n    return batch_pair(got, 2)\n")
     _left("\nKEYS = ['x']\nKEYS.append('label')\n\n\ndef read(p):\n    return dict(zip(KEYS, [p, p])), p\n",
           unknown)
     _left("\n\ndef _inner(s):\n    return {'x': s}, s\n\n\ndef _parse(s):\n    a, b = _inner(s)\n    return a, b\n"
@@ -127,7 +132,8 @@ def test_the_key_added_is_proven_new_to_the_dict_or_the_form_is_left():
     _left("\n\ndef read(p):\n    return {'x': p}, p\n", unknown,
           caller="from hb import batch_pair\n\n\ndef main(p, d):\n    return batch_pair((d, p), 2)\n")
     # (keys known and new: taken, whatever the import style)
-    for reader in ["\nKEYS = ('x', 'y')\n\n\ndef read(p):\n    vals = [p, p + 1]\n    return dict(zip(KEYS, vals)), p\n",
+    for reader in ["\nKEYS = ('x', 'y')\n\n\ndef read(p):\n    vals = [p, p + 1]\n"
+                   "    return dict(zip(KEYS, vals)), p\n",
                    "\n\ndef _parse(s):\n    return {'feature': s}, s * 2\n\n\ndef read(p):\n    f, l = _parse(p)\n"
                    "    f['twice'] = l\n    return f, l\n",
                    "\n\ndef read(p):\n    d = dict(x=p)\n    return d, p\n"]:
@@ -166,7 +172,8 @@ def test_a_clash_is_left_to_the_plain_rewrite():
               "    q = tf.train.string_input_producer([path], num_epochs=1)\n"
               "    _, line = tf.TextLineReader().read(q)\n    a, b = tf.decode_csv(line, [[0], [0]])\n"
               "    return {'x': a, 'label': a}, b\n")
-    caller = "import rd\nfrom hb import batch_pair\n\n\ndef main(p):\n    got = rd.read(p)\n    return batch_pair(got, 2)\n"
+    caller = ("import rd\nfrom hb import batch_pair\n\n\ndef main(p):\n    got = rd.read(p)\n"
+              "    return batch_pair(got, 2)\n")
     out = rewrite_tree({"/t/hb.py": _HELPER, "/t/rd.py": reader, "/t/main.py": caller}, root="/t")
     assert "batch([feats, label]" not in out["/t/hb.py"].code
     assert "got_feats" not in out["/t/main.py"].code

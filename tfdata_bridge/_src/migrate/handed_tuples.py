@@ -41,10 +41,13 @@ each of whose ``return a, b`` gives, at the dict's place, a dict display of stri
 unpacked from a call of another function of the tree returning one there (one level), read in its function only
 as ``name['key']`` (a key set so counts); a display handed gives its dict part so. Keys unknown (a parameter, a
 parse result, ``d.update(...)``, ``d[k] = ...``), or holding a key added: the helper is left, a note naming the
-key and why. A helper of the form that nothing in the tree calls is decided by
-its module: beside a helper of the same module taking a tuple as long, which is rewritten, its tuple's source is
-that one's, so it takes the dataset too where the keys it adds are new to that one's proven keys (written as the batch helper rewrite writes that one; the plumbing left
-only for it goes); otherwise it is left as it is (where its tuple comes from is unknown). A note says which.
+key and why. A tuple handed more than once (or in a loop) to helpers adding keys to its dict is left too (a
+later call sees the keys an earlier one added), unless one helper adds the tuple's own parts (the same values)
+or makes a dict anew. A helper of the form that nothing in the tree calls is decided by its module: beside a
+helper of the same module taking a tuple as long, which is rewritten, its tuple's source is that one's, so it
+takes the dataset too where the keys it adds are new to that one's proven keys (written as the batch helper
+rewrite writes that one; the plumbing left only for it goes); otherwise it is left as it is (where its tuple
+comes from is unknown). A note says which.
 ``tree.rewrite_tree`` tries the form and keeps it where it leaves fewer refusals (the plain rewrite run too only
 where the trial leaves a refusal in what the form wrote); otherwise the modules stay as they were.
 
@@ -576,8 +579,9 @@ class _Keys:
         # (read elsewhere only as it is: a mutation, `CONST.append(...)`, would change the keys)
         if None in keys or re.search(rf"\b{re.escape(name)}\s*(\.|\[|\+=)", module.code) or \
                 any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) and re.search(
-                    rf"\bglobal\b[^\n]*\b{re.escape(name)}\b", module.code_for_node(s)) for s in module.body):
-            return None
+                    rf"\bglobal\b[^\n]*\b{re.escape(name)}\b", module.code_for_node(s)) for s in module.body) or \
+                any(re.search(rf"\.{re.escape(name)}\s*(\.|\[|\+?=[^=])", t) for t in self.sources.values()):
+            return None  # (nor changed through its module from another)
         return set(keys)
 
     def _name_keys(self, name: str, fn: cst.FunctionDef, path: str, depth: int) -> set | None:
