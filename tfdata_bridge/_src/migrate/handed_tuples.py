@@ -33,11 +33,21 @@ keys on the unpacked dict (or one ``name = dict(unpacked, key=value, ...)``), th
 (or ``shuffle_batch``, the dict its first argument) with one target, then ``y = x.pop('key')`` statements
 following it for keys added before the batch. Each caller (in any module of the tree whose text names the
 helper) passes, at that parameter, a name bound once in its block by ``name = call(...)`` and read only as
-such arguments, or a tuple display. A key the unpacked dict already had would differ (its own value batched
-too): the rewrite assumes the key is new. A helper of the form that nothing in the tree calls is decided by
-its module: beside a helper of the same module taking a tuple as long, which is rewritten, its tuple's source is
-that one's, so it takes the dataset too (written as the batch helper rewrite writes that one; the plumbing left
-only for it goes); otherwise it is left as it is (where its tuple comes from is unknown). A note says which.
+such arguments, or a tuple display. A key the unpacked dict already had would differ (the original replaces
+its value and pops it: no such key left among the features; the list batched would keep the dict's own), so each
+key added is PROVEN new (``_Keys``): the call binding the tuple is followed to the function of the tree it calls,
+each of whose ``return a, b`` gives, at the dict's place, a dict display of string keys, ``dict(k=...)``,
+``dict(zip(CONST, ...))`` of a module-level list or tuple of strings, or a name bound once to one of those or
+unpacked from a call of another function of the tree returning one there (one level), read in its function only
+as ``name['key']`` (a key set so counts); a display handed gives its dict part so. Keys unknown (a parameter, a
+parse result, ``d.update(...)``, ``d[k] = ...``), or holding a key added: the helper is left, a note naming the
+key and why. A tuple handed more than once (or in a loop) to helpers adding keys to its dict is left too (a
+later call sees the keys an earlier one added), unless one helper adds the tuple's own parts (the same values)
+or makes a dict anew. A helper of the form that nothing in the tree calls is decided by its module: beside a
+helper of the same module taking a tuple as long, which is rewritten, its tuple's source is that one's, so it
+takes the dataset too where the keys it adds are new to that one's proven keys (written as the batch helper
+rewrite writes that one; the plumbing left only for it goes); otherwise it is left as it is (where its tuple
+comes from is unknown). A note says which.
 ``tree.rewrite_tree`` tries the form and keeps it where it leaves fewer refusals (the plain rewrite run too only
 where the trial leaves a refusal in what the form wrote); otherwise the modules stay as they were.
 
@@ -81,6 +91,11 @@ class _Helper:
     index: int  # the parameter's position
     parts: list[str]  # the unpacked names, in order
     callers: list = field(default_factory=list)
+    dict_index: int = 0  # (the part that is the dict given keys)
+    keys: tuple[str, ...] = ()  # (the keys the helper adds to it)
+    proven: set = field(default_factory=set)  # (the keys its callers' dicts are proven to hold at most)
+    again: bool = True  # (called again on the same dict it delivers the same: the dict made anew, or each value
+    # added a part of the tuple)
 
 
 def _is_batch(call: cst.BaseExpression) -> bool:
@@ -136,9 +151,11 @@ def _key(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def _normal_helper(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, str, int, list[str]] | None:
-    """The helper written with the tuple's parts as parameters, (it, the parameter, its index, the parts); None
-    where ``fn`` is not of the form."""
+def _normal_helper(fn: cst.FunctionDef
+                   ) -> tuple[cst.FunctionDef, str, int, list[str], int, tuple[str, ...], bool] | None:
+    """The helper written with the tuple's parts as parameters, (it, the parameter, its index, the parts, the
+    index of the part given keys, the keys added, whether a second call on the same dict delivers the same);
+    None where ``fn`` is not of the form."""
     if not isinstance(fn.body, cst.IndentedBlock) or fn.decorators:
         return None
     body = list(fn.body.body)
@@ -156,19 +173,22 @@ def _normal_helper(fn: cst.FunctionDef) -> tuple[cst.FunctionDef, str, int, list
         rest = body[count:]
         if any(n.value == p.name.value for s in rest for n in _names_read(s)):
             return None  # (the tuple read beyond its unpacking)
-        new_rest = _batched_parts(rest, parts)
-        if new_rest is None:
+        batched = _batched_parts(rest, parts)
+        if batched is None:
             return None
+        new_rest, base, keys, again = batched
         new_params = [*params[:index], *[cst.Param(cst.Name(n)) for n in parts], *params[index + 1:]]
         new_params = [q.with_changes(comma=cst.MaybeSentinel.DEFAULT) for q in new_params]
         new = fn.with_changes(params=fn.params.with_changes(params=new_params),
                               body=fn.body.with_changes(body=new_rest))
-        return new, p.name.value, index, parts
+        return new, p.name.value, index, parts, parts.index(base), keys, again
     return None
 
 
-def _batched_parts(rest: list[cst.BaseStatement], parts: list[str]) -> list[cst.BaseStatement] | None:
-    """The statements after the unpacking with the keys added before the batch made elements of it."""
+def _batched_parts(rest: list[cst.BaseStatement], parts: list[str]
+                   ) -> tuple[list[cst.BaseStatement], str, tuple[str, ...], bool] | None:
+    """(the statements after the unpacking with the keys added before the batch made elements of it, the part
+    given the keys, the keys, whether a second call on the same dict delivers the same)."""
     i = 0
     added: list[tuple[str, cst.BaseExpression]] = []
     base: str | None = None
@@ -278,7 +298,8 @@ def _batched_parts(rest: list[cst.BaseStatement], parts: list[str]) -> list[cst.
     if computed:
         computed[0] = computed[0].with_changes(leading_lines=stmt.leading_lines)
         new_stmt = new_stmt.with_changes(leading_lines=())
-    return [*computed, new_stmt, *put_back, *rest[j:]]
+    again = made is not None or all(isinstance(v, cst.Name) and v.value in parts for _, v in added)
+    return [*computed, new_stmt, *put_back, *rest[j:]], base, tuple(keys), again
 
 
 def _reads_kept_keys(value: cst.BaseExpression, base: str, keys: list[str]) -> bool:
@@ -310,7 +331,8 @@ def _helpers(sources: Mapping[str, str], cached: dict) -> list[_Helper]:
             if isinstance(stmt, cst.FunctionDef) and "batch" in cst.Module([stmt]).code:
                 got = _normal_helper(stmt)
                 if got is not None:
-                    out.append(_Helper(path, stmt, got[1], got[2], got[3]))
+                    out.append(_Helper(path, stmt, got[1], got[2], got[3], dict_index=got[4], keys=got[5],
+                                       again=got[6]))
                     out[-1].new = got[0]  # type: ignore[attr-defined]
     return out
 
@@ -372,18 +394,35 @@ class _Stack(cst.CSTVisitor):
         self.calls = calls
         self.stack: list = []
         self.found: dict[int, list] = {}
+        self.loops = 0  # (the loops around, in this function)
+        self.saved: list[int] = []
+        self.looped: dict[int, int] = {}  # (a block's or a wanted call's loops around)
 
     def visit_Module(self, node) -> None:
         self.stack.append(node)
+        self.looped[id(node)] = 0
 
     def visit_FunctionDef(self, node) -> None:
         self.stack.append(None)  # (a function: the blocks outside it are another scope)
+        self.saved.append(self.loops)
+        self.loops = 0
 
     def leave_FunctionDef(self, node) -> None:
         self.stack.pop()
+        self.loops = self.saved.pop()
+
+    def _loop(self, node) -> None:
+        self.loops += 1
+
+    def _unloop(self, node) -> None:
+        self.loops -= 1
+
+    visit_For = visit_While = visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _loop
+    leave_For = leave_While = leave_ListComp = leave_SetComp = leave_DictComp = leave_GeneratorExp = _unloop
 
     def visit_IndentedBlock(self, node) -> None:
         self.stack.append(node)
+        self.looped[id(node)] = self.loops
 
     def leave_IndentedBlock(self, node) -> None:
         self.stack.pop()
@@ -396,12 +435,222 @@ class _Stack(cst.CSTVisitor):
                     break
                 blocks.append(b)
             self.found[id(node)] = blocks  # (innermost first)
+            self.looped[id(node)] = self.loops
 
 
-def _callers(module: cst.Module, calls: dict[int, _Helper], call_nodes: list[cst.Call]) -> tuple[cst.Module | None,
-                                                                                                   str | None]:
+class _Keys:
+    """Proof that the keys a helper adds are new to the dict of the tuple handed to it: the dict's keys known,
+    followed from the call binding the tuple (a function of the tree returning ``a, b``) to ``a`` bound once in
+    it to a dict display of string keys, ``dict(k=...)``, ``dict(zip(CONST, ...))`` with ``CONST`` a module-level
+    list or tuple of strings, or unpacked from a call of another function of the tree returning such a display
+    at that place (one level); the dict read in that function only as ``a['key']`` (a key set so is one more)."""
+
+    def __init__(self, sources: Mapping[str, str], cached: dict, path: str):
+        self.sources, self.cached, self.path = sources, cached, path
+
+    def proof(self, h: _Helper, expr: cst.BaseExpression, display: bool) -> str | None:
+        """None where ``h``'s keys are proven new to the dict handed (``expr``: a display's dict part, or the call
+        binding the tuple), else why not."""
+        if display:
+            keys = self._expr_keys(expr, None, self.path, 0)
+        else:
+            keys = self._returned(expr, self.path, h.dict_index, len(h.parts), 1)
+        added = ", ".join(f"'{k}'" for k in h.keys)
+        if keys is None:
+            return (f"the dict of its tuple comes from where its keys are not known, so the key(s) {added} it adds "
+                    f"may be there already (the batch would then hold the dict's own value): a dict display, "
+                    f"`dict(k=...)` or `dict(zip(CONST, ...))` returned by the reader helper is followed")
+        clash = [k for k in h.keys if k in keys]
+        if clash:
+            return (f"the dict of its tuple already holds the key(s) {', '.join(repr(k) for k in clash)} it adds "
+                    f"(its value replaced before the batch and popped after it): the rewrite batching the dict "
+                    f"as it is would keep the dict's own; give the added key a name of its own")
+        h.proven |= keys
+        return None
+
+    def _function(self, func: cst.BaseExpression, path: str) -> tuple[cst.FunctionDef, str] | None:
+        """The module-level ``def`` of the tree that ``func`` (in module ``path``) calls, with its path."""
+        module = _parse(path, self.sources[path], self.cached)
+        if module is None:
+            return None
+        if isinstance(func, cst.Name):
+            own = _defs(module, func.value)
+            if own:
+                return (own[0], path) if len(own) == 1 else None
+            name, home = func.value, None
+            for s in module.body:
+                for i in (s.body if isinstance(s, cst.SimpleStatementLine) else []):
+                    if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar):
+                        for a in i.names:
+                            bound = a.asname.name.value if a.asname else a.name.value
+                            if bound == func.value and isinstance(a.name, cst.Name):
+                                name = a.name.value
+                                home = module.code_for_node(i.module).split(".")[-1] if i.module else None
+            if home is None:
+                return None
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Name, cst.Attribute)):
+            name = func.attr.value
+            alias = func.value.value if isinstance(func.value, cst.Name) else func.value.attr.value
+            home = alias
+            for s in module.body:
+                for i in (s.body if isinstance(s, cst.SimpleStatementLine) else []):
+                    if isinstance(i, (cst.Import, cst.ImportFrom)) and not isinstance(i.names, cst.ImportStar):
+                        for a in i.names:
+                            if a.asname and isinstance(a.asname.name, cst.Name) and a.asname.name.value == alias:
+                                home = module.code_for_node(a.name).split(".")[-1]
+        else:
+            return None
+        found = []
+        for p, text in self.sources.items():
+            if _module_name(p) != home or name not in text:
+                continue
+            m = _parse(p, text, self.cached)
+            found += [(f, p) for f in (_defs(m, name) if m is not None else [])]
+        return found[0] if len(found) == 1 else None
+
+    def _returned(self, call: cst.BaseExpression, path: str, index: int, length: int, depth: int) -> set | None:
+        """The keys of the dict at ``index`` of every ``return a, b`` of the function ``call`` calls."""
+        if not isinstance(call, cst.Call):
+            return None
+        got = self._function(call.func, path)
+        if got is None:
+            return None
+        fn, where = got
+        returns: list[cst.Return] = []
+        yields: list = []
+
+        class _V(cst.CSTVisitor):
+            def visit_Return(self, n) -> None:
+                returns.append(n)
+
+            def visit_Yield(self, n) -> None:
+                yields.append(n)
+
+            def visit_FunctionDef(self, n) -> bool:
+                return n is fn
+
+            def visit_Lambda(self, n) -> bool:
+                return False
+
+        fn.visit(_V())
+        if yields or not returns:
+            return None
+        keys: set = set()
+        for r in returns:
+            v = r.value
+            if not isinstance(v, cst.Tuple) or len(v.elements) != length or \
+                    any(isinstance(e, cst.StarredElement) for e in v.elements):
+                return None
+            got_keys = self._expr_keys(v.elements[index].value, fn, where, depth)
+            if got_keys is None:
+                return None
+            keys |= got_keys
+        return keys
+
+    def _expr_keys(self, e: cst.BaseExpression, fn: cst.FunctionDef | None, path: str, depth: int) -> set | None:
+        if isinstance(e, cst.Dict):
+            keys = [_key(el.key) if isinstance(el, cst.DictElement) else None for el in e.elements]
+            return None if None in keys else set(keys)
+        if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "dict":
+            if all(a.keyword is not None and not a.star for a in e.args):
+                return {a.keyword.value for a in e.args}
+            if len(e.args) == 1 and not e.args[0].star and isinstance(e.args[0].value, cst.Call) and \
+                    isinstance(e.args[0].value.func, cst.Name) and e.args[0].value.func.value == "zip" and \
+                    e.args[0].value.args and isinstance(e.args[0].value.args[0].value, cst.Name) and \
+                    not e.args[0].value.args[0].star:
+                return self._constant(e.args[0].value.args[0].value.value, path)
+            return None
+        if isinstance(e, cst.Name) and fn is not None:
+            return self._name_keys(e.value, fn, path, depth)
+        return None
+
+    def _constant(self, name: str, path: str) -> set | None:
+        """The strings of a module-level list or tuple of string literals bound once to ``name``."""
+        module = _parse(path, self.sources[path], self.cached)
+        binds = [a for s in module.body if isinstance(s, cst.SimpleStatementLine) for a in s.body
+                 if isinstance(a, (cst.Assign, cst.AnnAssign, cst.AugAssign)) and
+                 any(n.value == name for n in _names_read(a.targets[0].target if isinstance(a, cst.Assign)
+                                                          else a.target))]
+        if len(binds) != 1 or not isinstance(binds[0], cst.Assign) or len(binds[0].targets) != 1 or \
+                not isinstance(binds[0].targets[0].target, cst.Name) or \
+                not isinstance(binds[0].value, (cst.List, cst.Tuple)):
+            return None
+        keys = [_key(el.value) if isinstance(el, cst.Element) else None for el in binds[0].value.elements]
+        # (read elsewhere only as it is: a mutation, `CONST.append(...)`, would change the keys)
+        if None in keys or re.search(rf"\b{re.escape(name)}\s*(\.|\[|\+=)", module.code) or \
+                any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) and re.search(
+                    rf"\bglobal\b[^\n]*\b{re.escape(name)}\b", module.code_for_node(s)) for s in module.body) or \
+                any(re.search(rf"\.{re.escape(name)}\s*(\.|\[|\+?=[^=])", t) for t in self.sources.values()):
+            return None  # (nor changed through its module from another)
+        return set(keys)
+
+    def _name_keys(self, name: str, fn: cst.FunctionDef, path: str, depth: int) -> set | None:
+        """The keys of the dict ``name`` of ``fn``: bound once, read only as ``name['key']`` or returned."""
+        if any(p.name.value == name for p in [*fn.params.params, *fn.params.kwonly_params,
+                                               *fn.params.posonly_params]):
+            return None
+        binds: list[tuple[cst.Assign, int | None]] = []
+        keys: set = set()
+        accounted = 0
+
+        class _V(cst.CSTVisitor):
+            def visit_FunctionDef(self, n) -> bool:
+                return n is fn
+
+            def visit_Lambda(self, n) -> bool:
+                return False
+
+            def visit_Assign(self, a: cst.Assign) -> None:
+                nonlocal accounted
+                for t in a.targets:
+                    if isinstance(t.target, cst.Name) and t.target.value == name:
+                        binds.append((a, None))
+                        accounted += 1
+                    elif isinstance(t.target, (cst.Tuple, cst.List)):
+                        for k, el in enumerate(t.target.elements):
+                            if isinstance(el.value, cst.Name) and el.value.value == name and \
+                                    not isinstance(el, cst.StarredElement):
+                                binds.append((a, k))
+                                accounted += 1
+
+            def visit_Subscript(self, sub: cst.Subscript) -> None:
+                nonlocal accounted
+                if isinstance(sub.value, cst.Name) and sub.value.value == name and len(sub.slice) == 1 and \
+                        isinstance(sub.slice[0].slice, cst.Index) and _key(sub.slice[0].slice.value) is not None:
+                    accounted += 1
+                    keys.add(_key(sub.slice[0].slice.value))
+
+            def visit_Return(self, r: cst.Return) -> None:
+                nonlocal accounted
+                if isinstance(r.value, cst.Tuple):
+                    accounted += sum(1 for el in r.value.elements
+                                     if isinstance(el.value, cst.Name) and el.value.value == name)
+
+        fn.body.visit(_V())
+        reads = sum(1 for n in _names_read(fn.body) if n.value == name)
+        if len(binds) != 1 or reads != accounted or \
+                len(binds[0][0].targets) != 1:
+            return None
+        assign, at = binds[0]
+        if at is None:
+            got = self._expr_keys(assign.value, None, path, 0)
+        elif depth > 0:
+            got = self._returned(assign.value, path, at, len(assign.targets[0].target.elements), depth - 1)
+        else:
+            got = None
+        return None if got is None else got | keys
+
+
+def _defs(module: cst.Module, name: str) -> list[cst.FunctionDef]:
+    return [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+
+
+def _callers(module: cst.Module, calls: dict[int, _Helper], call_nodes: list[cst.Call],
+             proof: Callable[[_Helper, cst.BaseExpression, bool], str | None] = lambda h, e, d: None
+             ) -> tuple[cst.Module | None, str | None]:
     """``module`` with each name handed on at a helper's tuple parameter unpacked where it is bound and handed
-    on as its parts; (None, why) where a call is not of the form."""
+    on as its parts; (None, why) where a call is not of the form, or ``proof`` of the tuple handed (the dict
+    part of a display, or the call binding the name) gives why the keys the helper adds may not be new."""
     stack = _Stack(calls)
     module.visit(stack)
     handed: dict[tuple[int, str], tuple[list[str], list, cst.Assign]] = {}
@@ -414,6 +663,9 @@ def _callers(module: cst.Module, calls: dict[int, _Helper], call_nodes: list[cst
             if len(arg.value.elements) != len(h.parts) or \
                     any(isinstance(e, cst.StarredElement) for e in arg.value.elements):
                 return None, f"`{h.fn.name.value}` is handed a display of another length at `{h.param}`"
+            why = proof(h, arg.value.elements[h.dict_index].value, True)
+            if why is not None:
+                return None, why
             continue
         if not isinstance(arg.value, cst.Name):
             return None, f"`{h.fn.name.value}` is handed an expression at its tuple parameter `{h.param}`: a name " \
@@ -430,6 +682,9 @@ def _callers(module: cst.Module, calls: dict[int, _Helper], call_nodes: list[cst
         if bound is None or len(bound[1]) != 1 or len(_simple(bound[1][0]).targets) != 1 or \
                 not isinstance(_simple(bound[1][0]).value, cst.Call):
             return None, f"`{name}`, handed on as a tuple, is not bound once by `{name} = call(...)` in its block"
+        why = proof(h, _simple(bound[1][0]).value, False)
+        if why is not None:
+            return None, why
         key = (id(bound[0]), name)
         prev = handed.get(key)
         if prev is not None and len(prev[0]) != len(h.parts):
@@ -437,11 +692,17 @@ def _callers(module: cst.Module, calls: dict[int, _Helper], call_nodes: list[cst
         handed.setdefault(key, (h.parts, blocks[-1] if blocks else module, _simple(bound[1][0]), []))[3].append(c)
     assigns: dict[int, list[str]] = {}
     renamed: dict[int, list[str]] = {}
-    for (_, name), (parts, scope, assign, handed_calls) in handed.items():
+    for (block, name), (parts, scope, assign, handed_calls) in handed.items():
         scope_node = scope
         uses = sum(1 for n in _names_read(scope_node) if n.value == name)
         if uses != len(handed_calls) + 1:
             return None, f"`{name}` is read beyond the helpers it is handed to (it stays one tuple)"
+        # (handed more than once, or in a loop: the later calls see the keys the earlier added to the dict)
+        helpers = {id(calls[id(c)]): calls[id(c)] for c in handed_calls}
+        if (len(handed_calls) > 1 or any(stack.looped[id(c)] > stack.looped[block] for c in handed_calls)) and \
+                (len(helpers) > 1 or not all(h.again for h in helpers.values())):
+            return None, (f"`{name}` is handed more than once (or in a loop) to helpers adding keys to its dict: "
+                          f"a later call sees the keys an earlier one added (one call per tuple is followed)")
         taken = {n.value for n in _names_read(module)}
         new = []
         for p in parts:
@@ -575,7 +836,8 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
         for path, calls in by_path.items():
             module = _parse(path, sources[path], cached)
             nodes = [c for h in todo for p, cs in h.callers if p == path for c in cs]
-            new, why = _callers(module, calls, nodes)
+            keys = _Keys(sources, cached, path)
+            new, why = _callers(module, calls, nodes, keys.proof)
             if new is None:  # (each helper called here left, with its callers elsewhere)
                 for h in {id(h): h for h in calls.values()}.values():
                     notes.setdefault(path, []).append(Note(_line(sources[path], h.fn, call=True), (
@@ -596,7 +858,9 @@ def split_handed_tuples(sources: Mapping[str, str]) -> tuple[dict[str, str] | No
     # source is that one's, so it takes the dataset too (``with_handed_tuples`` writes it once that one is)
     _UNCALLED.clear()
     for u in uncalled:
-        if any(h.path == u.path and len(h.parts) == len(u.parts) for h in todo):
+        # (its keys proven new too: the dict of its tuple at the same place, none of the keys it adds in it)
+        if any(h.path == u.path and len(h.parts) == len(u.parts) and h.dict_index == u.dict_index and
+               not set(u.keys) & h.proven for h in todo):
             _UNCALLED.setdefault(u.path, []).append(u)
     return texts, notes
 
