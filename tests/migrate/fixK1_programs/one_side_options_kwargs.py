@@ -1,4 +1,4 @@
-"""One side only: a wrapper taking its options as ``**options`` (``options.get`` with and without a default),
+"""One side only (the second side's ``if labels:`` not taken: ``None`` passed): a wrapper taking its options as ``**options`` (``options.get`` with and without a default),
 the reader class a keyword default spelled through ``from ... import``, the reader bound to a name first."""
 import os
 
@@ -13,12 +13,15 @@ def _lines(paths, reader_cls, epochs, shuffle):
     return line
 
 
-def line_words(paths, reader_cls=TextLineReader, **options):
+def line_words(paths, labels=None, reader_cls=TextLineReader, **options):
     epochs = options.get("num_epochs")
     shuffle = options.get("shuffle", True)
     line = _lines(paths, reader_cls, epochs, shuffle)
     words = tf.string_split([line]).values
-    return words, tf.size(words)
+    count = tf.size(words)
+    if labels:  # (no label file here: the arm is never taken)
+        count = tf.string_to_number(_lines(labels, reader_cls, epochs, shuffle))
+    return words, count
 
 
 def main(data_dir):
@@ -27,7 +30,7 @@ def main(data_dir):
     with open(path, "w") as f:
         f.write("\n".join(" ".join(["w%d" % j for j in range(1 + i % 4)]) for i in range(7)) + "\n")
     with tf.name_scope("input"):
-        words, count = line_words([path], num_epochs=2, shuffle=False)
+        words, count = line_words([path], None, num_epochs=2, shuffle=False)
         ws, ns = tf.train.batch([words, count], 3, dynamic_pad=True, allow_smaller_final_batch=True)
     out = []
     with tf.Session() as sess:

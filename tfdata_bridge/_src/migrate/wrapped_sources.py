@@ -143,6 +143,61 @@ def _imported(module: cst.Module) -> set[str]:
     return out
 
 
+_LITERALS = (cst.List, cst.Tuple, cst.Dict, cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)
+
+
+def _known_test(test: cst.BaseExpression, bound: dict) -> bool | None:
+    """The truth of ``test`` (``p is None``, ``p is not None``, ``p == None``, ``p != None``, ``p``, ``not p``) at a
+    call binding ``p`` to a literal: ``None``, or a list, tuple, dict, string or number; None where not known."""
+    from tfdata_bridge._src.migrate.none_readers import _when_none
+
+    for name, value in bound.items():
+        when_none = _when_none(test, name)
+        if when_none is None:
+            continue
+        if isinstance(value, cst.Name) and value.value == "None":
+            return when_none
+        if not isinstance(value, _LITERALS):
+            return None
+        plain, nots = test, 0
+        while isinstance(plain, cst.UnaryOperation) and isinstance(plain.operator, cst.Not):
+            plain, nots = plain.expression, nots + 1
+        if isinstance(plain, cst.Comparison):  # (not None: the comparison's other answer)
+            return not when_none
+        truth = bool(value.elements) if isinstance(value, (cst.List, cst.Tuple, cst.Dict)) else \
+            bool(value.evaluated_value) if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) else \
+            bool(float(value.value.replace("_", ""))) if isinstance(value, cst.Float) else \
+            bool(int(value.value.replace("_", ""), 0))
+        return truth if nots % 2 == 0 else not truth
+    return None
+
+
+def _folded(fn: cst.FunctionDef, bound: dict) -> cst.FunctionDef:
+    """``fn`` with each top-level ``if`` whose test ``_known_test`` tells replaced by the arm taken at the call
+    (a parameter never rebound in ``fn``)."""
+    from tfdata_bridge._src.migrate.calls import bound_names
+
+    if not isinstance(fn.body, cst.IndentedBlock) or not any(isinstance(s, cst.If) for s in fn.body.body):
+        return fn
+    fixed = {k: v for k, v in bound.items() if k not in bound_names(fn.body)}
+    out: list[cst.BaseStatement] = []
+    todo = list(fn.body.body)
+    while todo:
+        stmt = todo.pop(0)
+        truth = _known_test(stmt.test, fixed) if isinstance(stmt, cst.If) else None
+        if truth is None:
+            out.append(stmt)
+            continue
+        arm = stmt.body if truth else stmt.orelse
+        if isinstance(arm, cst.If):  # (an ``elif``: tested in turn)
+            todo = [arm.with_changes(leading_lines=()), *todo]
+        elif arm is not None:
+            inner = arm.body if isinstance(arm, cst.Else) else arm
+            todo = [*(inner.body if isinstance(inner, cst.IndentedBlock) else
+                      [cst.SimpleStatementLine(list(inner.body))]), *todo]
+    return fn.with_changes(body=fn.body.with_changes(body=out))
+
+
 def _gate(text: str) -> bool:
     return "input_producer" in text and text.count("def ") >= 3
 
@@ -156,19 +211,14 @@ def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
     if not _gate(code_of(module)):
         return module
     tops = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
-    candidates = {}
-    for name, fn in tops.items():
-        got = _straight_wrapper(fn)
-        if got is None:
-            continue
-        if any(_helper_call(s.body[0], tops) is not None for s in got[0][:-1]):
-            candidates[name] = (fn, *got)
+    candidates = {name: fn for name, fn in tops.items()
+                  if any(_helper_call(s.body[0], tops) is not None for s in _once(fn, arms=True))}
     if not candidates:
         return module
     index, scopes, _ = survey(module, external)
     helpers = _sources(index, module)
-    wrappers = {n: c for n, c in candidates.items() if n not in helpers and
-                any(_helper_call(s.body[0], helpers) is not None for s in c[1][:-1])}
+    wrappers = {n: fn for n, fn in candidates.items() if n not in helpers and
+                any(_helper_call(s.body[0], helpers) is not None for s in _once(fn, arms=True))}
     if not wrappers:
         return module
     imported = _imported(module)  # (a default's root: a name the module imports)
@@ -181,13 +231,17 @@ def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
             call = _helper_call(stmt.body[0], wrappers)
             if call is None:
                 continue
-            fn, body, reads = wrappers[call.func.value]
+            fn = wrappers[call.func.value]
             if fn is caller or scopes.module_function(stmt, call.func.value) is not fn:
                 continue
             got = _bind(fn, call, lambda d: _root(d) in imported - own)
             if got is None:
                 continue
             bound, extra = got
+            straight = _straight_wrapper(_folded(fn, bound))  # (a test of a parameter the call makes known)
+            if straight is None or not any(_helper_call(s.body[0], helpers) is not None for s in straight[0][:-1]):
+                continue
+            body, reads = straight
             free = set().union(*(names_in(s) for s in body)) - _locals(fn, body)
             if fn.params.star_kwarg is not None:
                 free.discard(fn.params.star_kwarg.name.value)
@@ -218,7 +272,7 @@ def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
         return module
     gone = set()
     for name, count in inlined.items():
-        fn = wrappers[name][0]
+        fn = wrappers[name]
         elsewhere = getattr(external, "uses_elsewhere", None)
         if len(scopes.callers(fn)) == count and not (elsewhere is not None and elsewhere(name)):
             gone.add(fn)
