@@ -279,4 +279,46 @@ def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
     return module.visit(_Inline(new, gone))
 
 
-__all__ = ["inline_source_wrappers"]
+_SOURCE_SPELLED = ("input_producer(", ".read(", ".read_up_to(")
+
+
+def refuse_wrapped_source(finder, between: list[cst.CSTNode], api: str) -> None:
+    """Refuses a batch with no recognised source whose tensors come from a call (among ``between``) of a module
+    function wrapping a source helper that ``inline_source_wrappers`` left, saying why. Returns otherwise."""
+    from tfdata_bridge._src.migrate.calls import Refusal
+
+    module = getattr(finder, "module", None)
+    if module is None or not any(t in code_of(module) for t in _SOURCE_SPELLED):
+        return
+    tops = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
+    for node in between:
+        for call in nodes_of(node, cst.Call):
+            fn = tops.get(call.func.value) if isinstance(call.func, cst.Name) else None
+            if fn is None or any(t in code_of(cst.Module([fn])) for t in _SOURCE_SPELLED):
+                continue
+            inner = [tops[c.func.value] for c in nodes_of(fn.body, cst.Call)
+                     if isinstance(c.func, cst.Name) and c.func.value in tops and c.func.value != fn.name.value]
+            wrapped = next((h for h in inner if any(t in code_of(cst.Module([h])) for t in _SOURCE_SPELLED)), None)
+            if wrapped is None:
+                continue
+            name, helper = fn.name.value, wrapped.name.value
+            got = _bind(fn, call, lambda d: True)
+            if got is None:
+                why = ("it is called with a `*`/`**` argument or a keyword it does not take, or its parameter is "
+                       "left at a default that is neither a literal nor an imported name")
+            elif _kwargs_reads(fn) is None:
+                why = (f"its `**{fn.params.star_kwarg.name.value}` is read otherwise than as "
+                       f"`{fn.params.star_kwarg.name.value}.get(\"key\", literal)` (handed on whole, or kept)")
+            elif _straight_wrapper(_folded(fn, got[0])) is None:
+                why = ("its body is not straight assignments ending in one `return` once the tests of parameters "
+                       "this call passes as `None` or a literal are folded (a test of a value known only when it "
+                       "runs, a loop, a call standing alone)")
+            else:
+                return
+            raise Refusal(f"this `{api}` batches what `{name}` returns, a wrapper of the source helper `{helper}`; "
+                          f"such a wrapper is inlined where it is called (its reads then stand by the batch), but "
+                          f"not here: {why}; not rewritten: call `{helper}` where the batch is, or pass the "
+                          f"options by name")
+
+
+__all__ = ["inline_source_wrappers", "refuse_wrapped_source"]

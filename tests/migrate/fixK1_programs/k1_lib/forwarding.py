@@ -16,3 +16,16 @@ def side_of(files, **kwargs):
 def batched(files):
     v = side_of(files, num_epochs=1)
     return tf.train.batch([v], 2)
+
+
+
+def upper_of(files, upper):
+    v = _side(files, 1)
+    if upper:  # (``upper`` known only when it runs: the wrapper is not straight)
+        v = tf.strings.upper(v)
+    return v
+
+
+def batched_upper(files, upper):
+    v = upper_of(files, upper)
+    return tf.train.batch([v], 2)
