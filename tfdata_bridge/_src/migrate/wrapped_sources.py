@@ -198,6 +198,16 @@ def _folded(fn: cst.FunctionDef, bound: dict) -> cst.FunctionDef:
     return fn.with_changes(body=fn.body.with_changes(body=out))
 
 
+def _span(module: cst.Module, fn: cst.FunctionDef) -> slice:
+    """Where ``fn``'s text stands in ``module``'s (an over-wide slice is harmless: a test of spelling only)."""
+    text = code_of(module)
+    at = text.find(f"def {fn.name.value}(")
+    if at < 0:
+        return slice(0, len(text))
+    end = text.find("\ndef ", at + 1)
+    return slice(at, len(text) if end < 0 else end)
+
+
 def _gate(text: str) -> bool:
     return "input_producer" in text and text.count("def ") >= 3
 
@@ -211,8 +221,10 @@ def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
     if not _gate(code_of(module)):
         return module
     tops = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
-    candidates = {name: fn for name, fn in tops.items()
-                  if any(_helper_call(s.body[0], tops) is not None for s in _once(fn, arms=True))}
+    spelled = {name for name, fn in tops.items()  # (a function spelling a source: by its text, before any survey)
+               if any(t in code_of(module)[_span(module, fn)] for t in _SOURCE_SPELLED)}
+    candidates = {name: fn for name, fn in tops.items() if name not in spelled and
+                  any(_helper_call(s.body[0], spelled) is not None for s in _once(fn, arms=True))}
     if not candidates:
         return module
     index, scopes, _ = survey(module, external)
