@@ -49,6 +49,7 @@ from tfdata_bridge._src.migrate.method_source import check_inlined, method_sourc
 from tfdata_bridge._src.migrate.module_names import by_name, through_module
 from tfdata_bridge._src.migrate.reader_alias import class_alias
 from tfdata_bridge._src.migrate.reader_choice import parameter_reader, unresolved_reader
+from tfdata_bridge._src.migrate.wrapped_sources import refuse_wrapped_source
 from tfdata_bridge._src.migrate.reader_ifexp import chosen_reader, reader_chosen_by_branches
 from tfdata_bridge._src.migrate.attr_reasons import attribute_reader
 from tfdata_bridge._src.migrate.grown_lists import refuse_grown_list
@@ -592,6 +593,7 @@ class Finder:
                 source, intermediates = made
         if source is None:
             refuse_kept_pipeline(self, stmt, args["tensors"], intermediates, api)  # a pipeline kept on ``self``
+            refuse_wrapped_source(self, intermediates, api)  # a wrapper of a source helper, left (wrapped_sources.py)
             if starred:  # (what the starred name holds is why no source is followed: ``*features, late = ...``)
                 raise unpacked
             raise Refusal(f"no input producer, reader or zero-input `py_func` feeds this `{api}` in the same block")

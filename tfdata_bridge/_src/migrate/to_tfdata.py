@@ -47,6 +47,7 @@ from tfdata_bridge._src.migrate.loop_reads import hoist_loop_reads, loop_read_re
 from tfdata_bridge._src.migrate.copy_dequeues import dequeue_in_helper, handed_copies_reason, inline_prefetch_helper
 from tfdata_bridge._src.migrate.many_dequeues import batch_many_dequeues
 from tfdata_bridge._src.migrate.inline_sources import inline_source_helpers
+from tfdata_bridge._src.migrate.wrapped_sources import inline_source_wrappers
 from tfdata_bridge._src.migrate.feed_builders import caller_reasons, inline_feed_builders
 from tfdata_bridge._src.migrate.inline_reads import name_reads
 from tfdata_bridge._src.migrate.nested_batches import name_nested_batches
@@ -495,7 +496,10 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     # in the form kept above (a batched dequeue named first, ``inline_dequeues.py``: the NMT iterator's two readers)
     named = name_inline_dequeues(current, external) if not functions else current
     for base in list({id(b): b for b in (module, current, named)}.values()):
-        inlined = inline_source_helpers(base, external) if not functions else base
+        # (a wrapper of a source helper first, inlined at its call: ``wrapped_sources.py``)
+        wrapped = inline_source_wrappers(base, external) if not functions else base
+        inlined = inline_source_helpers(wrapped, external) if not functions else base
+        inlined = wrapped if inlined is base else inlined
         if inlined is not base:
             trial, asks = attempt(inlined)
             (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
