@@ -61,12 +61,16 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     made through the module a call returns, which nothing reads, said at its call: ``hidden_queues.py``)."""
     from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
+    from tfdata_bridge._src.migrate.overridden_calls import with_overridden_calls
 
     # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
     # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
     # (and nested functions an ``if``/``else`` defines, called after it to make the pipeline: the code after it
     # written into each branch with them: ``closure_branches.py``)
-    return with_closure_branches(sources, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root)))
+    # (a base class's batching method reading through methods its subclasses override: each subclass given its
+    # own copy, those calls written out: ``overridden_calls.py``)
+    return with_overridden_calls(sources, lambda u: with_closure_branches(
+        u, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root))))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
