@@ -48,6 +48,7 @@ from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.subclasses import defines
 
 _HEADER = re.compile(r"^class (\w+)\(\s*(?:\w+\.)*(\w+)\s*\)\s*:", re.M)
+_DEFINED = re.compile(r"^class (\w+)\b", re.M)
 _BATCHES = ("batch(", "batch_join(")
 _SOURCES = ("_producer(", "Reader(", "Queue(")
 
@@ -316,12 +317,12 @@ def split_overridden_calls(sources: Mapping[str, str]) -> dict[str, str] | None:
              for m in _HEADER.finditer(t)]
     if not pairs:
         return None
+    named = {base for _, _, base in pairs}
     homes: dict[str, list[str]] = {}
     for p, t in sources.items():
         if any(b in t for b in _BATCHES):
-            for _, _, base in pairs:
-                if re.search(rf"^class {base}\b", t, re.M):
-                    homes.setdefault(base, []).append(p)
+            for base in set(_DEFINED.findall(t)) & named:
+                homes.setdefault(base, []).append(p)
     if not homes:
         return None
     tree = _Tree(sources)
@@ -342,9 +343,9 @@ def split_overridden_calls(sources: Mapping[str, str]) -> dict[str, str] | None:
             m = new.get(p) or tree.module(p)
             sub = _top_class(m, name) if m is not None else None
             if sub is None or len(sub.bases) != 1 or sub.keywords or \
-                    (p != home and base_name not in top_imports(m) and
-                     not re.search(rf"^from \S+ import .*\b{base_name}\b", sources[p], re.M)):
-                subs = None
+                    (p != home and not _imports_base(m, sources[p], home, base_name)) or \
+                    any(b == name for _, _, b in pairs):
+                subs = None  # (a subclass of another class of that name, or one subclassed again: not followed)
                 break
             subs.append((p, sub))
         if not subs:
@@ -357,6 +358,18 @@ def split_overridden_calls(sources: Mapping[str, str]) -> dict[str, str] | None:
     return {p: (new[p].code if p in new else t) for p, t in sources.items()}
 
 
+def _imports_base(module: cst.Module, text: str, home: str, name: str) -> bool:
+    """``module`` binds ``name`` by importing it from the module at ``home`` (``from .reader import Reader``,
+    ``from pkg.reader import Reader``, ``import pkg.reader`` then ``pkg.reader.Reader``)."""
+    stem = home.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if stem == "__init__":
+        stem = home.replace("\\", "/").rsplit("/", 2)[-2]
+    for m in re.finditer(rf"^from\s+(\S+)\s+import\s+.*\b{name}\b", text, re.M):
+        if m.group(1).rsplit(".", 1)[-1].lstrip(".") == stem or m.group(1).strip(".") == "" and stem:
+            return True
+    return any(q.rsplit(".", 1)[-1] == stem for q in top_imports(module).values())
+
+
 def _give(tree: _Tree, sources, new, home: str, module: cst.Module, base: cst.ClassDef,
           subs: list[tuple[str, cst.ClassDef]]) -> dict[str, cst.Module] | None:
     """The modules changed by giving each subclass the base's batching methods; None where one cannot be given."""
@@ -366,8 +379,9 @@ def _give(tree: _Tree, sources, new, home: str, module: cst.Module, base: cst.Cl
     moved: list[str] = []
     for name, fn in methods.items():
         me = _me(fn)
-        if me is None or name.startswith("__") or not any(b in module.code_for_node(fn) for b in _BATCHES):
-            continue
+        if me is None or name.startswith("__") or not any(b in module.code_for_node(fn) for b in _BATCHES) or \
+                "super" in _names(fn):
+            continue  # (``super()`` in a copy would mean the subclass's base)
         sites = _sites(fn, me)
         if not any(defines(s, m) for _, s in subs for _, _, m in sites):
             continue
