@@ -49,6 +49,8 @@ from tfdata_bridge._src.migrate.subclasses import defines
 
 _HEADER = re.compile(r"^class (\w+)\(\s*(?:\w+\.)*(\w+)\s*\)\s*:", re.M)
 _DEFINED = re.compile(r"^class (\w+)\b", re.M)
+_SELF_CALLS = re.compile(r"\bself\.(\w+)\(")
+_DEFS = re.compile(r"^\s+def (\w+)\(", re.M)
 _BATCHES = ("batch(", "batch_join(")
 _SOURCES = ("_producer(", "Reader(", "Queue(")
 
@@ -331,6 +333,10 @@ def split_overridden_calls(sources: Mapping[str, str]) -> dict[str, str] | None:
         if len(set(where)) != 1:
             continue
         home = where[0]
+        # (text first: a ``self.m(`` of the base's module that a subclass's module defines, else nothing to do)
+        defined = set().union(*(_DEFS.findall(sources[p]) for p, _, b in pairs if b == base_name))
+        if not set(_SELF_CALLS.findall(sources[home])) & defined:
+            continue
         module = new.get(home) or tree.module(home)
         base = _top_class(module, base_name) if module is not None else None
         if base is None or tree.calls_of(base_name) and any(
@@ -497,22 +503,25 @@ def _specialized(tree: _Tree, sources, new, home: str, module: cst.Module, base:
 
 def with_overridden_calls(sources: Mapping[str, str], run: Callable[[dict[str, str]], dict[str, RewriteResult]]
                           ) -> dict[str, RewriteResult]:
-    """``run(sources)``, or ``run`` of the sources with such methods given to the subclasses, where that leaves
-    fewer refusals (its notes given back to the original lines)."""
+    """``run(sources)``, or ``run`` of the sources with such methods given to the subclasses where the plain run
+    leaves a refusal in a module the pass changes and the trial leaves fewer (its notes given back to the
+    original lines)."""
     from tfdata_bridge._src.migrate.tree import _given_back
 
     split = split_overridden_calls(sources)
-    if split is None:
-        return run(dict(sources))
+    plain = run(dict(sources))
+    # (a tree whose modules the pass would change already rewritten there as written, by the passes that take
+    # such a base themselves (``inherited.py``, a map over ``self.decode``): kept, and no trial run)
+    if split is None or not any(plain[p].refused or plain[p].error is not None
+                                for p in split if split[p] != sources[p]):
+        return plain
     trial = run(split)
 
     def left(results) -> int:
         return sum(len(r.refused) + (r.error is not None) for r in results.values())
 
-    if any(trial[p].refused or trial[p].error is not None for p in split if split[p] != sources[p]):
-        plain = run(dict(sources))
-        if left(trial) >= left(plain):
-            return plain
+    if left(trial) >= left(plain):
+        return plain
     return _given_back(trial, sources, split)
 
 
