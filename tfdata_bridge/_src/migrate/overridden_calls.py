@@ -153,6 +153,27 @@ class _Tree:
         return out
 
 
+def _method_calls(tree: _Tree, name: str) -> list[cst.Call]:
+    """``tree.calls_of(name)`` less the calls on a TensorFlow reader (``tf.TextLineReader().read(q)``, or on a
+    name a ``...Reader(...)`` call binds in that module): a reader's ``read`` is not the object's method."""
+    from tfdata_bridge._src.migrate.calls import dotted
+
+    calls = tree.calls_of(name)  # (first: the modules holding such calls parsed)
+    readers: set[str] = set()
+    for module in tree.parsed.values():
+        for a in nodes_of(module, cst.Assign) if module is not None else ():
+            if isinstance(a.value, cst.Call) and dotted(a.value.func).endswith("Reader"):
+                readers |= {t.target.value for t in a.targets if isinstance(t.target, cst.Name)}
+    out = []
+    for c in calls:
+        receiver = c.func.value if isinstance(c.func, cst.Attribute) else None
+        if isinstance(receiver, cst.Call) and dotted(receiver.func).endswith("Reader") or \
+                isinstance(receiver, cst.Name) and receiver.value in readers:
+            continue
+        out.append(c)
+    return out
+
+
 def _never_given(tree: _Tree, cls: str, init: cst.FunctionDef, param: str) -> bool:
     """No construction ``cls(...)`` of the tree gives ``init``'s parameter ``param`` (keyword or position)."""
     params = [p.name.value for p in init.params.params]
@@ -483,7 +504,7 @@ def _specialized(tree: _Tree, sources, new, home: str, module: cst.Module, base:
             callee, callee_home = _methods(sub).get(m), sub_module
         else:
             callee, callee_home = _methods(base).get(m), module
-        if callee is None or not same_names(callee, callee_home) or len(tree.calls_of(m)) != 1:
+        if callee is None or not same_names(callee, callee_home) or len(_method_calls(tree, m)) != 1:
             return None
         current = holders.get(id(holder), holder)
         lines = _inlined(tree, current, index, callee, me, sub, base, lambda a, m=m: kept_elsewhere(a, m), once)
