@@ -30,10 +30,14 @@ Left as written (the base's own note then says why: the object's class chooses):
 keywords, or that returns other than once at its end, yields, nests a function, raises ``NotImplementedError``
 (a base's stub the subclass does not override) or calls ``super()``; a copy whose names (the module's imports)
 mean another thing in the subclass's module, or whose written-out locals clash with the caller's; a base the tree
-constructs itself; a method or batching method called more than once in the tree (a kept queue then shared).
+constructs itself, a subclass subclassed again, a batching method calling ``super()``; a called method the tree
+calls anywhere else; a queue kept behind ``if`` where the batching method is called more than once in the tree
+(the kept queue then shared) or a construction may hand the queue in.
 
-Cost on trees it does not touch: one regular-expression scan of each module's text for class headers; modules are
-parsed only where a subclass header names a class another module (or its own) defines next to a ``batch(`` call.
+The rewrite of the tree as written runs first; only where it leaves a refusal in a module this pass changes is
+the changed tree rewritten too, and kept where it leaves fewer. Cost on trees it does not touch: regular-expression
+scans of the modules' texts (class headers; a ``self.m(`` of the base's module that a subclass's module defines);
+modules are parsed only past those, where a subclass header names a class a module defines next to ``batch(``.
 """
 
 from __future__ import annotations
