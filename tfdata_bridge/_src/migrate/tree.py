@@ -62,6 +62,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
     from tfdata_bridge._src.migrate.handed_tuples import with_handed_tuples
+    from tfdata_bridge._src.migrate.overridden_calls import with_overridden_calls
 
     # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
     # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
@@ -69,8 +70,10 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # written into each branch with them: ``closure_branches.py``)
     # (and a reader helper's tuple handed to a batch helper as one parameter, unpacked there: the helper given
     # its parts, its callers unpacking the tuple: ``handed_tuples.py``)
-    return with_handed_tuples(sources, lambda h: with_closure_branches(
-        h, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root))))
+    # (and a base class's batching method reading through methods its subclasses override: each subclass given its
+    # own copy, those calls written out: ``overridden_calls.py``)
+    return with_overridden_calls(sources, lambda u: with_handed_tuples(u, lambda h: with_closure_branches(
+        h, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root)))))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
