@@ -111,26 +111,30 @@ class InputQueue:
             return self.kernel_rows("dequeue", None)
         return self._direct(shard)
 
-    def _direct(self, shard: tuple[int, int] = (0, 1)) -> Any:
+    def _direct(self, shard: tuple[int, int] = (0, 1), begun: bool = False) -> Any:
         """The rows read directly (made once per shard: a dequeue(), a reader and the batch that lifts them
-        read the same dataset, each through its own iterator, so the epoch map is traced once, not per use)."""
+        read the same dataset, each through its own iterator, so the epoch map is traced once, not per use).
+        ``begun``: each epoch also goes into the table of epochs begun (``epochs_dataset``), for the rows that
+        fill ``tensorflow_queue()``, the only ones whose epochs ``epoch_counter_catch_up`` reads."""
         if self._keep_order and not self._rows_ordered:  # (rows made before a read again needed their order)
             self._rows_datasets.clear()
-        if shard not in self._rows_datasets:
+        key = (shard, begun)
+        if key not in self._rows_datasets:
             index, count = shard
             # (shares split one order of the rows: their iterators' random ops seeded alike, ``pinned_seeds``)
-            whole = (0, 1) if count == 1 else (0, 0)
+            whole = ((0, 1) if count == 1 else (0, 0), begun)
             rows = self._rows_datasets.get(whole)
             if rows is None:
                 lift = self._lift if count == 1 else lifted_graph.pinned_seeds(self._lift)
                 with tf1.device("/device:CPU:0"):
                     rows = tf_private.unbatch(epochs_dataset(lift, self._num_epochs, self._epochs_variable,
-                                                             self.order_table if self._keep_order else None))
+                                                             self.order_table if self._keep_order else None,
+                                                             begun=begun))
                 self._rows_datasets[whole] = rows
                 self._rows_ordered = self._keep_order
             if count > 1:
-                self._rows_datasets[shard] = rows.shard(count, index)
-        return self._rows_datasets[shard]
+                self._rows_datasets[key] = rows.shard(count, index)
+        return self._rows_datasets[key]
 
     def static_rows(self) -> Any:
         """One epoch's rows as a numpy array, where every epoch gives these same rows and they are known now
@@ -215,7 +219,7 @@ class InputQueue:
                     tf_private.silenced_deprecations():
                 queue = tf1.FIFOQueue(self.capacity, self._dtypes, shapes=self._shapes,
                                       shared_name=shared_streams.unique_name("rows"))
-                row = standalone_iterator(self._direct()).get_next()
+                row = standalone_iterator(self._direct(begun=True)).get_next()
                 # started at the graph's first run, before (and so without) the program's coordinator: an
                 # enqueue cancelled by the session's close or the queue's cancel ends its thread quietly, as
                 # the coordinator's stop would have
@@ -225,6 +229,11 @@ class InputQueue:
             lifted_runners.replace(self, runner)  # (in QUEUE_RUNNERS, where this producer's own runner was)
             shared_streams.consumer(self, f"the QueueRunner of {self.describe()}", None, None)
             self._tf_queue, self.runner = queue, runner
+            if self._epochs_variable is not None:
+                # made here, not with the producer: only a producer whose rows this queue holds can begin an
+                # epoch before the program initializes its counter, so only its catch-up ever runs
+                # (``epoch_counter_catch_up``); the same ops, built once, before that first run
+                _add_catch_up(self, self._epochs_variable)
         return self._tf_queue
 
     def ended_queue(self) -> Any:
@@ -372,7 +381,7 @@ ORDER_NAMES = 1_000_000  # values an order table keeps at most (epochs * file na
 
 
 def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: Any, order: str | None = None,
-                   static: Any = None) -> Any:
+                   static: Any = None, begun: bool = False) -> Any:
     """``lift``'s (single) value, made afresh for each of ``num_epochs`` epochs (endless for None); with
     ``order`` (``InputQueue.order_table``), each epoch's rows also go into that table, by epoch, as one
     serialized tensor (one table op per epoch; ``partial_replay.epoch_rows`` reads it), while the epochs so
@@ -385,7 +394,12 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
 
     With ``static`` (``InputQueue.static_rows``: every epoch's rows, known now), each epoch's element is an
     empty vector: the epoch's work without its rows, which the reader reads from constants
-    (``InputQueue.epoch_starts``)."""
+    (``InputQueue.epoch_starts``).
+
+    With ``begun`` (the rows filling ``InputQueue.tensorflow_queue()``), each epoch also goes into the table of
+    epochs begun, initialized counter or not, for ``epoch_counter_catch_up``; elsewhere the table would be
+    written and never read (7 ops fewer to trace): only a producer whose rows TensorFlow's queue holds has a
+    catch-up (``_add_catch_up``, made with that queue), one read directly begins after the initializer."""
     produce = lift.function(0) if static is None else (lambda: [tf.constant(static)])
     if epochs_variable is not None:
         shared_name = epochs_variable.handle.op.get_attr("shared_name").decode()
@@ -428,15 +442,16 @@ def epochs_dataset(lift: lifting.Lift, num_epochs: int | None, epochs_variable: 
         # "if initialized: assign" as TensorFlow's v1 cond builds it (Switch, Merge), not as a tf.cond: its
         # two branch functions were optimized by the session's grappler at every new run signature that
         # reached the pipeline (start_queue_runners, the first batch): 0.06-0.13 s of CPU before the first batch
-        # initialized or not, the epoch goes into the table of epochs begun (first: an epoch the check below
-        # finds uninitialized is in it before the initializer ends), to count once the pipelines start
+        # with begun, initialized or not, the epoch goes into the table of epochs begun (first: an epoch the check
+        # below finds uninitialized is in it before the initializer ends), to count once the pipelines start
         # (``epoch_counter_catch_up``): legacy's runner, started after the initializer, counted it
         # (an import: the table holds this one key; the order table's is the epoch map's only insert)
-        begun = tf.raw_ops.LookupTableImportV2(table_handle=_begun_table(shared_name), keys=tf.zeros([1], tf.int64),
-                                               values=tf.reshape(e + 1, [1]))
-        with tf.control_dependencies([begun]):
+        number = e + 1  # (one op for both uses)
+        recorded = [] if not begun else [tf.raw_ops.LookupTableImportV2(
+            table_handle=_begun_table(shared_name), keys=tf.zeros([1], tf.int64), values=tf.reshape(number, [1]))]
+        with tf.control_dependencies(recorded):
             initialized = tf.raw_ops.VarIsInitializedOp(resource=handle)
-        skip, count = tf.raw_ops.Switch(data=e + 1, pred=initialized)
+        skip, count = tf.raw_ops.Switch(data=number, pred=initialized)
         with tf.control_dependencies([tf.raw_ops.AssignVariableOp(resource=handle, value=count)]):
             counted = tf.identity(count)
         with tf.control_dependencies([tf.raw_ops.Merge(inputs=[skip, counted]).output]):
@@ -457,7 +472,9 @@ def _add_catch_up(queue: InputQueue, variable: Any) -> None:
     """The op raising ``queue``'s initialized epoch counter ``variable`` to the epochs it began
     (``epoch_counter_catch_up``): "if initialized: counter = max(counter, begun)", as ``epochs_dataset``'s v1
     cond (Switch, Merge)."""
-    with tf1.device("/device:CPU:0"), tf1.name_scope(f"{variable.op.name}_catch_up/"):
+    graph = variable.graph
+    with graph.as_default(), graph.control_dependencies(None), tf1.device("/device:CPU:0"), \
+            tf1.name_scope(f"{variable.op.name}_catch_up/"):
         shared_name = variable.handle.op.get_attr("shared_name").decode()
         begun = tf.raw_ops.LookupTableFindV2(table_handle=_begun_table(shared_name), keys=tf.zeros([1], tf.int64),
                                              default_value=tf.zeros([1], tf.int64))[0]
@@ -466,7 +483,7 @@ def _add_catch_up(queue: InputQueue, variable: Any) -> None:
         _, handle = tf.raw_ops.Switch(data=variable.handle, pred=initialized)
         current = tf.raw_ops.ReadVariableOp(resource=handle, dtype=tf.int64)
         op = tf.raw_ops.AssignVariableOp(resource=handle, value=tf.maximum(current, begun))
-    _catch_ups.setdefault(tf1.get_default_graph(), []).append((queue, op))
+    _catch_ups.setdefault(graph, []).append((queue, op))
 
 
 def _begun_table(shared_name: str) -> Any:
@@ -668,8 +685,6 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
         epochs_variable = None if num_epochs is None else _epochs_variable()
         queue = InputQueue(rows, lift, element_shape, num_epochs, capacity, scope.rstrip("/") or "input_producer",
                            epochs_variable)
-        if epochs_variable is not None:
-            _add_catch_up(queue, epochs_variable)
         # (a string list's Assert that it is not empty: true of a static list that is not)
         try:
             static = tf.get_static_value(input_tensor)
