@@ -39,6 +39,7 @@ from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, \
     foreign_instance_helper, home_generator
+from tfdata_bridge._src.migrate import graph_mode
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
@@ -370,7 +371,17 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     return index, scopes, finder
 
 
-def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+def run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """``_run_forms`` with ``module`` as written among those whose functions the element functions made are checked
+    against (``graph_mode.MODULES``: a form tried may drop a helper an element function still calls)."""
+    token = graph_mode.MODULES.set((*graph_mode.MODULES.get(), module))
+    try:
+        return _run_forms(module, *args, **kwargs)
+    finally:
+        graph_mode.MODULES.reset(token)
+
+
+def _run_forms(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
         frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
         whole: bool = False, memo: bool = True, forms: bool = True
@@ -730,9 +741,19 @@ def _without(module: cst.Module, asks) -> cst.Module:
     return module.with_changes(body=body)
 
 
-def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-         plumbing: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+def _run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """``_run_module``, the element functions it makes checked against ``module``'s own functions they call
+    (``graph_mode.MODULES``)."""
+    token = graph_mode.MODULES.set((*graph_mode.MODULES.get(), module))
+    try:
+        return _run_module(module, *args, **kwargs)
+    finally:
+        graph_mode.MODULES.reset(token)
+
+
+def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+                requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+                plumbing: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
     For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
