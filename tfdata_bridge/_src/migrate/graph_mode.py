@@ -69,25 +69,40 @@ _other_side(others)``, ``_other_side`` reading a queue; a form's module may have
 
 
 class _LegacyCalls(cst.CSTVisitor):
-    def __init__(self) -> None:
+    def __init__(self, handed: frozenset[str] = frozenset()) -> None:
         self.found: list[cst.Call] = []
         self.called: list[str] = []
+        self.handed = handed  # the element function's parameters: a helper handed one reads the element
 
     def visit_Call(self, node: cst.Call) -> None:
         if _is_legacy(node):
             self.found.append(node)
-        elif isinstance(node.func, cst.Name):
+        elif isinstance(node.func, cst.Name) and not any(
+                isinstance(n, cst.Name) and n.value in self.handed for a in node.args for n in _names(a.value)):
             self.called.append(node.func.value)
+
+
+def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        todo.extend(n.children)
+    return out
 
 
 def legacy_inside(fn: cst.CSTNode, own: str | None = None) -> cst.Call | None:
     """The first legacy queue source or consumer call anywhere in ``fn`` (an element function), else None; a
-    top-level function of ``MODULES`` that ``fn`` calls by name (not ``own``, ``fn``'s own name) is followed."""
+    top-level function of ``MODULES`` that ``fn`` calls by name (not ``own``, ``fn``'s own name) is followed,
+    unless the call hands it one of ``fn``'s parameters (a helper given the element: its queue read is the element
+    a rewrite of that helper makes, ``row_features(rows)`` with ``rows.dequeue()``)."""
     defs = {s.name.value: s for m in MODULES.get() for s in m.body if isinstance(s, cst.FunctionDef)}
+    params = frozenset(p.name.value for p in fn.params.params) if isinstance(fn, cst.FunctionDef) else frozenset()
     seen, todo = {own}, [fn]
     while todo:
-        v = _LegacyCalls()
-        todo.pop().visit(v)
+        node = todo.pop()
+        v = _LegacyCalls(params if node is fn else frozenset())
+        node.visit(v)
         if v.found:
             return v.found[0]
         for name in v.called:
