@@ -82,6 +82,10 @@ def test_a_second_source_read_only_sometimes_is_left_and_runs_as_it_did(tmp_path
         code, notes = out[f"{name}.py"]
         assert "tf.data" not in code and "train.batch" in code, (name, code)
         assert "left unchanged" in notes, (name, notes)
+    for name in ("class_batch_if", "nested_helper_if"):  # (rewritten with the source inside `map` before)
+        notes = out[f"{name}.py"][1]
+        assert "would hold the legacy queue call `tf.train.string_input_producer(" in notes, (name, notes)
+        assert "migrate --to compat" in notes, notes
     from tfdata_bridge.migrate import scan_source
 
     straight, notes = out["literal_none_straight.py"]

@@ -112,6 +112,9 @@ def legacy_inside(fn: cst.CSTNode, own: str | None = None) -> cst.Call | None:
     return None
 
 
+ELEMENT_REASON = "would hold the legacy queue call"
+
+
 def check_element_function(fn: cst.CSTNode, name: str | None = None) -> None:
     """``Refusal`` where ``fn``, about to run per element in a ``map``, holds a legacy queue source or consumer."""
     call = legacy_inside(fn, name)
@@ -120,7 +123,7 @@ def check_element_function(fn: cst.CSTNode, name: str | None = None) -> None:
     shown = cst.Module([]).code_for_node(call).strip()
     shown = shown if len(shown) <= 80 else shown[:77] + "..."
     where = f"`{name}`" if name else "the per-element function"
-    raise Refusal(f"{where} would hold the legacy queue call `{shown}` (a second source or queue read inside the "
+    raise Refusal(f"{where} {ELEMENT_REASON} `{shown}` (a second source or queue read inside the "
                   "first's per-element work, e.g. under an `if`, a loop or a `try`): a second source read only "
                   "sometimes cannot become part of the first's per-element `map` function; not rewritten: build "
                   "it as a pipeline of its own (two pipelines, chosen where the `if` is decided) or use "

@@ -516,6 +516,8 @@ def _run_forms(module: cst.Module, external=None, functions: dict[cst.FunctionDe
             (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
             if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
                 result, first = _given_back(trial, line_map(code_of(module), code_of(inlined))), asks
+            else:  # (a second source the inlined form would move into the first's map: said at the batch)
+                result = _element_reasons(result, _given_back(trial, line_map(code_of(module), code_of(inlined))))
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
@@ -541,6 +543,18 @@ def _run_forms(module: cst.Module, external=None, functions: dict[cst.FunctionDe
     if said:
         result = (result[0], *_said_instead(result[1], result[2], said))
     return explain_left(module, result, external) if not functions else result
+
+
+def _element_reasons(result: tuple, trial: tuple) -> tuple:
+    """``result`` with the note of each pipeline it leaves replaced by ``trial``'s at the same line where that one
+    says a legacy queue call would end up in the per-element function (``graph_mode.check_element_function``):
+    the reason the user can act on."""
+    said = {n.line: n for n in trial[1] if n.kind == "refused" and graph_mode.ELEMENT_REASON in n.message}
+    if not said:
+        return result
+    notes = [said[n.line] if n.line in said and n.kind == "refused" and "pipeline left" in n.message else n
+             for n in result[1]]
+    return result[0], notes, result[2]
 
 
 def _counts(result: tuple) -> tuple[int, int]:
