@@ -382,10 +382,10 @@ def run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], li
 
 
 def _run_forms(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-        frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
-        whole: bool = False, memo: bool = True, forms: bool = True
-        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+               requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+               frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
+               whole: bool = False, memo: bool = True, forms: bool = True
+               ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
