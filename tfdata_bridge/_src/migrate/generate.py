@@ -203,6 +203,8 @@ class Generator:
                 h = s.helper
                 if not h.external:
                     h.new_fn = graph_mode.run_as_written(h.new_fn, v1)
+                else:  # (marked where it is used: checked all the same)
+                    graph_mode.check_element_function(h.new_fn, h.new_fn.name.value)
                 steps.append(self._helper_step(p))
             return [*computed, *stmts], head, steps, notes
         # py_func: a generator
@@ -857,9 +859,9 @@ class Generator:
     def _function(self, name: str, params: list[str], body: list[cst.BaseStatement], ret: str) -> cst.FunctionDef:
         fn = cst.parse_module(f"def {name}({', '.join(params)}):\n    return {ret}\n").body[0]
         assert isinstance(fn, cst.FunctionDef)
-        fn = graph_mode.run_as_written(fn, self.v1)
         stmts = [b.with_changes(leading_lines=comment_leading_lines(b)) if i == 0 else b for i, b in enumerate(body)]
-        return fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
+        fn = fn.with_changes(body=fn.body.with_changes(body=[*stmts, *fn.body.body]))
+        return graph_mode.run_as_written(fn, self.v1)  # (checked whole: ``graph_mode.check_element_function``)
 
     def _vectorized(self, p: Pipeline) -> cst.SimpleStatementLine | None:
         """The one statement that may run on a whole batch with the same values, rewritten for it; else None.

@@ -39,6 +39,7 @@ from tfdata_bridge._src.migrate.dequeue_groups import direct_dequeue_group
 from tfdata_bridge._src.migrate.feed import FeedFinder, class_feeds, feed_prefix, feed_queue_kind
 from tfdata_bridge._src.migrate.foreign_batch import ForeignHelper, foreign_batch_helper, \
     foreign_instance_helper, home_generator
+from tfdata_bridge._src.migrate import graph_mode
 from tfdata_bridge._src.migrate.generate import Generator
 from tfdata_bridge._src.migrate.hoist import hoist_helper_calls, line_map
 from tfdata_bridge._src.migrate.line_words import note_back, outcome_back
@@ -370,11 +371,21 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
     return index, scopes, finder
 
 
-def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-        requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-        frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
-        whole: bool = False, memo: bool = True, forms: bool = True
-        ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+def run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """``_run_forms`` with ``module`` as written among those whose functions the element functions made are checked
+    against (``graph_mode.MODULES``: a form tried may drop a helper an element function still calls)."""
+    token = graph_mode.MODULES.set((*graph_mode.MODULES.get(), module))
+    try:
+        return _run_forms(module, *args, **kwargs)
+    finally:
+        graph_mode.MODULES.reset(token)
+
+
+def _run_forms(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+               requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+               frozen: str | None = None, objects: bool = True, plumbing: bool = True, scoped: bool = True,
+               whole: bool = False, memo: bool = True, forms: bool = True
+               ) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run``; where a helper called inside a batch call's tensors is named first (``hoist.py``) and that lets
     more pipelines be rewritten, the run of the hoisted module, its lines given back in the module's own.
     ``keep_plumbing``: why the queue-runner plumbing must stay (``plumbing.remove_plumbing``); ``drop_plumbing``:
@@ -505,6 +516,8 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
             (done_t, left_t), (done_r, left_r) = _counts(trial), _counts(result)
             if done_t >= done_r and left_t <= left_r and (done_t, left_t) != (done_r, left_r):
                 result, first = _given_back(trial, line_map(code_of(module), code_of(inlined))), asks
+            else:  # (a second source the inlined form would move into the first's map: said at the batch)
+                result = _element_reasons(result, _given_back(trial, line_map(code_of(module), code_of(inlined))))
     for push in (False, True):  # (statements moved into the branches only where the plain split is not enough)
         split, split_lines = split_choices(module, push) if not functions else (module, None)
         if split is module:  # a pipeline's source chosen by an ``if``: kept only where all it made is rewritten
@@ -530,6 +543,18 @@ def run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.
     if said:
         result = (result[0], *_said_instead(result[1], result[2], said))
     return explain_left(module, result, external) if not functions else result
+
+
+def _element_reasons(result: tuple, trial: tuple) -> tuple:
+    """``result`` with the note of each pipeline it leaves replaced by ``trial``'s at the same line where that one
+    says a legacy queue call would end up in the per-element function (``graph_mode.check_element_function``):
+    the reason the user can act on."""
+    said = {n.line: n for n in trial[1] if n.kind == "refused" and graph_mode.ELEMENT_REASON in n.message}
+    if not said:
+        return result
+    notes = [said[n.line] if n.line in said and n.kind == "refused" and "pipeline left" in n.message else n
+             for n in result[1]]
+    return result[0], notes, result[2]
 
 
 def _counts(result: tuple) -> tuple[int, int]:
@@ -730,9 +755,19 @@ def _without(module: cst.Module, asks) -> cst.Module:
     return module.with_changes(body=body)
 
 
-def _run(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
-         requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
-         plumbing: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+def _run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
+    """``_run_module``, the element functions it makes checked against ``module``'s own functions they call
+    (``graph_mode.MODULES``)."""
+    token = graph_mode.MODULES.set((*graph_mode.MODULES.get(), module))
+    try:
+        return _run_module(module, *args, **kwargs)
+    finally:
+        graph_mode.MODULES.reset(token)
+
+
+def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
+                requests: list | None = None, keep_plumbing: str | None = None, drop_plumbing: bool = False,
+                plumbing: bool = True) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """The rewritten module, its notes, and one outcome per pipeline end (batch, join, fed queue) found.
 
     For a tree (``tree.py``): ``external`` resolves helpers in other modules; ``functions`` are this module's
