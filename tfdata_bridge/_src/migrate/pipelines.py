@@ -28,6 +28,7 @@ from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
 from tfdata_bridge._src.migrate.hand_stages import check_hand_stages
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
+from tfdata_bridge._src.migrate.pyfunc_shapes import shaping_loop
 from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
@@ -123,6 +124,8 @@ class Source:
     # kind "slice": such a list, its producer's result read only by subscripts (``sliced[6]``): the tuple's head as
     # ``whole``, the elements as a known-length list's (``literal_lists.whole_list(grown=True)``)
     indexed: bool = False
+    # kind "py_func": its outputs' shapes, set by a loop after it (``pyfunc_shapes.py``), one per output
+    set_shapes: list[cst.BaseExpression] = field(default_factory=list)
 
 
 def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
@@ -721,6 +724,13 @@ class Finder:
                 raise Refusal(f"the `{short}` Tout is neither one dtype nor a literal list (or a name bound once "
                               "to one), so its outputs are not known; write the dtypes as a list")
             bound = {**bound, "Tout": tout}
+            if not single and len(defined) == 1 and len(tout.elements) > 1 and \
+                    isinstance(assign.targets[0].target, cst.Name):
+                # ``tensors = py_func(f, [], [a, b])``: the list of its outputs, one name (as a slice's tuple),
+                # their shapes set by a loop over a known list (``pyfunc_shapes.py``)
+                shaped = shaping_loop(self, body, j, defined[0], len(tout.elements))
+                return Source("py_func", [stmt, *([shaped[0]] if shaped else [])], [f"*{defined[0]}"], pyfunc=bound,
+                              single=False, set_shapes=shaped[1] if shaped else [])
             if not single and len(defined) != len(tout.elements):
                 raise Refusal(f"the `{short}` result is not unpacked into one name per output")
             return Source("py_func", [stmt], defined, pyfunc=bound, single=single)
