@@ -720,6 +720,10 @@ class Finder:
                               "generator")
             tout = literal_list(self, stmt, bound.get("Tout")) or bound.get("Tout")
             single = not isinstance(tout, (cst.List, cst.Tuple))
+            if single and isinstance(tout, cst.Name) and self.scopes.single_assignment(stmt, tout.value) is None:
+                raise Refusal(f"the `{short}` Tout `{tout.value}` is not bound to a list here (a parameter: the calls "
+                              "of its function in the tree do not all give it the same list display of dtypes), so "
+                              "its outputs are not known; write the dtypes as a list, or give every call the same one")
             if single and (len(defined) != 1 or not isinstance(tout, cst.Attribute)):
                 raise Refusal(f"the `{short}` Tout is neither one dtype nor a literal list (or a name bound once "
                               "to one), so its outputs are not known; write the dtypes as a list")

@@ -89,11 +89,12 @@ def _import_of(module: cst.Module, name: str) -> str | None:
     return found
 
 
-def _constant(node: cst.BaseExpression, here: cst.Module, there: cst.Module) -> bool:
+def _constant(node: cst.BaseExpression, here: cst.Module, there: cst.Module, local: set[str]) -> bool:
     """``node`` means the same written in ``there`` as in ``here``: a display of numbers, strings, ``None`` /
-    ``True`` / ``False`` and dotted names of a module both import alike."""
+    ``True`` / ``False`` and dotted names of a module both import alike (in one module: any top-level name),
+    its root no name of the helper (``local``)."""
     if isinstance(node, (cst.List, cst.Tuple)):
-        return all(isinstance(e, cst.Element) and _constant(e.value, here, there) for e in node.elements)
+        return all(isinstance(e, cst.Element) and _constant(e.value, here, there, local) for e in node.elements)
     if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
         return True
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
@@ -104,8 +105,13 @@ def _constant(node: cst.BaseExpression, here: cst.Module, there: cst.Module) -> 
         root = node
         while isinstance(root, cst.Attribute):
             root = root.value
-        if not isinstance(root, cst.Name):
+        if not isinstance(root, cst.Name) or root.value in local:
             return False
+        if here is there:
+            return any(isinstance(t.target, cst.Name) and t.target.value == root.value
+                       for s in here.body if isinstance(s, cst.SimpleStatementLine)
+                       for a in s.body if isinstance(a, cst.Assign) for t in a.targets) or \
+                _import_of(here, root.value) is not None
         bound = _import_of(here, root.value)
         return bound is not None and bound == _import_of(there, root.value)
     return False
@@ -145,6 +151,8 @@ def _given(tree, fn: cst.FunctionDef, path: str, module: cst.Module, name: str) 
     sites = tree.sites(path, fn.name.value)
     if not sites:
         return None
+    local = {n.value for n in nodes_of(fn.params, cst.Name)} | \
+        {n.value for t in nodes_of(fn.body, cst.AssignTarget) for n in nodes_of(t.target, cst.Name)}
     found: cst.BaseExpression | None = None
     for cpath, node in sites:
         up = parents(tree.modules[cpath])
@@ -153,14 +161,14 @@ def _given(tree, fn: cst.FunctionDef, path: str, module: cst.Module, name: str) 
             node, call = call, up.get(id(call))
         if not isinstance(call, cst.Call) or call.func is not node or any(a.star for a in call.args):
             return None
-        given, caller = None, tree.modules[cpath]
+        given, caller = None, module if cpath == path else tree.modules[cpath]
         for i, arg in enumerate(call.args):
             if (arg.keyword is None and i == position) or (arg.keyword is not None and arg.keyword.value == name):
                 given = arg.value
         if given is None:
             given, caller = param.default, module
         display = _display_of(caller, given)
-        if display is None or not _constant(display, caller, module):
+        if display is None or not _constant(display, caller, module, local):
             return None
         if found is not None and not display.deep_equals(found):
             return None  # (calls giving different lists: left)
