@@ -37,6 +37,7 @@ def test_scoped_reader_methods_and_generator_helpers_given_known_lists(tmp_path)
     same, notes = out["same_module_forms.py"]
     assert "string_input_producer(" not in same and "def read_one" not in same, notes
     assert "tf.TensorSpec(shape=[2, 2], dtype=tf.float32)" in same and "make_element" not in same
+    assert "tf.TensorSpec(shape=[2, 3], dtype=tf.int64)" in same  # (``one_column``: a list of one output)
     assert same.count("py_func(") == 1 and "tf.train.batch(outs, batch_size, enqueue_many=True, dynamic_pad" in same
     # (``anything``, called with two different lists: left)
     assert "do not all give it the same list display" in notes, notes

@@ -1,5 +1,5 @@
 """Both forms in one module: a reader class whose method reads under `with tf.name_scope(...)`, and a
-generator helper of three outputs called with the same lists twice; a second helper called with different
+generator helper of three outputs called with the same lists twice, one of one output (a bare value); a second helper called with different
 dtype lists is left."""
 import numpy as np
 import tensorflow as tf1
@@ -32,6 +32,14 @@ def triples(gen_fn, dtypes, shapes, batch_size):
     return tf.train.batch(outs, batch_size, enqueue_many=True)
 
 
+def one_column(gen_fn, dtypes, shapes, batch_size):
+    it = gen_fn()
+    cols = tf.py_func(lambda: next(it), [], dtypes)
+    for c, s in zip(cols, shapes):
+        c.set_shape([2] + s)
+    return tf.train.batch(cols, batch_size, enqueue_many=True)
+
+
 def anything(gen_fn, dtypes, batch_size):
     it = gen_fn()
     outs = tf.py_func(lambda: next(it), [], dtypes)
@@ -53,6 +61,11 @@ def main(data_dir):
     ns = Logbook([path]).batch(2)
     x, y, z = triples(gen, [tf.int32, tf.float32, tf.string], SHAPES, 3)
     x2, y2, z2 = triples(gen, [tf.int32, tf.float32, tf.string], SHAPES, 2)
+    def bare():
+        for k in range(2):
+            yield np.arange(6, dtype=np.int64).reshape(2, 3) + 10 * k
+
+    col = one_column(bare, [tf.int64], [[3]], 3)
     batches = []
     with tf.Session() as sess:
         sess.run(tf.local_variables_initializer())
@@ -65,6 +78,7 @@ def main(data_dir):
             batches.append([a.tolist(), b.tolist(), [v.decode() for v in c]])
             a, b, c = sess.run([x2, y2, z2])
             batches.append([a.tolist(), b.tolist(), [v.decode() for v in c]])
+            batches.append([sess.run(col)[0].tolist()])
             sess.run(ns)
         except tf.errors.OutOfRangeError:
             end = "OutOfRangeError"

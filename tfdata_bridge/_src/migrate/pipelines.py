@@ -728,11 +728,16 @@ class Finder:
                 raise Refusal(f"the `{short}` Tout is neither one dtype nor a literal list (or a name bound once "
                               "to one), so its outputs are not known; write the dtypes as a list")
             bound = {**bound, "Tout": tout}
-            if not single and len(defined) == 1 and len(tout.elements) > 1 and \
-                    isinstance(assign.targets[0].target, cst.Name):
+            shaped = shaping_loop(self, body, j, defined[0], len(tout.elements)) if not single and \
+                len(defined) == 1 and isinstance(assign.targets[0].target, cst.Name) else None
+            if not single and len(defined) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
+                    (len(tout.elements) > 1 or shaped is not None):
                 # ``tensors = py_func(f, [], [a, b])``: the list of its outputs, one name (as a slice's tuple),
-                # their shapes set by a loop over a known list (``pyfunc_shapes.py``)
-                shaped = shaping_loop(self, body, j, defined[0], len(tout.elements))
+                # their shapes set by a loop over a known list (``pyfunc_shapes.py``; so a list of one, too: its
+                # tensor, as legacy's batch of a one-tensor list gave)
+                if len(tout.elements) == 1:
+                    return Source("py_func", [stmt, shaped[0]], defined, pyfunc=bound, single=False,
+                                  one_of_list=True, set_shapes=shaped[1])
                 return Source("py_func", [stmt, *([shaped[0]] if shaped else [])], [f"*{defined[0]}"], pyfunc=bound,
                               single=False, set_shapes=shaped[1] if shaped else [])
             if not single and len(defined) != len(tout.elements):
