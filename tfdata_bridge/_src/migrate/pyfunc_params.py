@@ -225,9 +225,13 @@ def fold_pyfunc_params(texts: dict[str, str], root: str) -> dict[str, str] | Non
         except cst.ParserSyntaxError:
             continue
 
-        def tree_of(fname, path=path):
-            # (only the modules naming the helper can use it)
-            return _Tree({p: t for p, t in texts.items() if p == path or fname in t}, root)
+        trees: dict[str, _Tree] = {}
+
+        def tree_of(fname, path=path, trees=trees):
+            # (only the modules naming the helper can use it; built once per helper, where it has such a parameter)
+            if fname not in trees:
+                trees[fname] = _Tree({p: t for p, t in texts.items() if p == path or fname in t}, root)
+            return trees[fname]
 
         new_body, changed = [], False
         for stmt in module.body:
