@@ -233,7 +233,9 @@ class Generator:
             s = replace(s, single=True)
         # shapes= describe the batched tensors: the generator's own outputs only when nothing is between
         shapes_node = p.args.get("shapes") if queue_shapes.in_generator(p, self.code) else None
-        if is_none(shapes_node):
+        if is_none(shapes_node) and s.set_shapes:  # (set by a loop after the py_func: ``pyfunc_shapes.py``)
+            shapes = [self.code(e) for e in s.set_shapes]
+        elif is_none(shapes_node):
             shapes = ["None"] * len(dtypes)
         elif isinstance(shapes_node, (cst.List, cst.Tuple)) and len(shapes_node.elements) == len(dtypes):
             shapes = [self.code(el.value) for el in shapes_node.elements]
@@ -672,8 +674,9 @@ class Generator:
             fn_stmts.append(self._function(fn, p.source.params, [vector], returned))
             per_batch = plan.Fn(fn, fn)
             notes.append("parsing runs on whole batches (same values)")
-        elif (p.intermediates or keep is not None or returned != self._params_struct(p) or p.copy_index or
-              _one_of_list(p)) and not p.source.whole:  # (a whole list's element is the tuple batched)
+        elif (p.intermediates or keep is not None or returned != self._params_struct(p) and not (
+                p.source.kind == "py_func" and p.source.params == [f"*{returned}"]) or p.copy_index or
+              _one_of_list(p)) and not p.source.whole:  # (a py_func's outputs bound to one name, batched as made)  # (a whole list's element is the tuple batched)
             check_listed_results(p)  # (the batch helper's elements fuse the two: ``elements``)
             fn = self.fresh("make_element" if p.source.kind != "reader" else "parse_record")
             paired = f"tuple({returned})" if keep is not None and returned == self.code(tensors) and \

@@ -31,11 +31,12 @@ class OwnQueue:
     stmt: cst.SimpleStatementLine  # ``queue = tf.train.input_producer(...)``
     queue: str  # the name it binds
     api: str  # which producer
+    body: list[cst.BaseStatement] | None = None  # its statements, graph scopes' blocks in their place
 
     def as_given(self, fn: cst.FunctionDef, call: cst.Call) -> tuple[cst.FunctionDef, cst.Call, str, cst.Call]:
         """(the method without its producer line, the queue one more parameter; the call handing it over by
         keyword; the queue's name; the producer call)."""
-        body = [s for s in fn.body.body if s is not self.stmt]
+        body = [s for s in (self.body if self.body is not None else fn.body.body) if s is not self.stmt]
         params = fn.params.params
         given = fn.with_changes(body=fn.body.with_changes(body=body), params=fn.params.with_changes(
             params=[*params, cst.Param(cst.Name(self.queue))]))
@@ -60,12 +61,14 @@ class OwnQueue:
 
 def own_file_queue(finder, fn: cst.FunctionDef) -> OwnQueue | None:
     """The file queue ``fn`` makes in its own top-level statements and reads once with a reader's ``read``;
-    None when it makes none (or more than one)."""
+    None when it makes none (or more than one). Statements in ``with tf.name_scope(...)`` /
+    ``tf.variable_scope(...)`` / ``tf.device(...)`` blocks count as top-level (``helpers._unscoped``): the method is
+    read without them, a graph scope meaning nothing inside the per-record function it becomes."""
     from tfdata_bridge._src.migrate.helpers import _unscoped
 
-    body = _unscoped(finder, list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [])
-    if any(s not in fn.body.body for s in body):
-        return None  # (inside a graph scope: the method keeps its form)
+    if not isinstance(fn.body, cst.IndentedBlock):
+        return None
+    body = _unscoped(finder, list(fn.body.body))
     made = []
     for stmt in body:
         if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and \
@@ -84,4 +87,5 @@ def own_file_queue(finder, fn: cst.FunctionDef) -> OwnQueue | None:
     if len(reads) != 1 or uses != 2:  # made, read
         return None
     full = {"string_input_producer": "train.string_input_producer", "input_producer": "train.input_producer"}
-    return OwnQueue(fn, stmt, queue, full.get(api.rsplit(".", 1)[-1], api))
+    scoped = any(s not in fn.body.body for s in body)
+    return OwnQueue(fn, stmt, queue, full.get(api.rsplit(".", 1)[-1], api), body if scoped else None)

@@ -28,6 +28,7 @@ from tfdata_bridge._src.migrate.filename_queue import handbuilt_file_queue
 from tfdata_bridge._src.migrate.handbuilt import Prefetch, chosen_queue, prefetch_source
 from tfdata_bridge._src.migrate.hand_stages import check_hand_stages
 from tfdata_bridge._src.migrate.pyfunc_helper import pyfunc_helper_source
+from tfdata_bridge._src.migrate.pyfunc_shapes import shaping_loop
 from tfdata_bridge._src.migrate.queue_stages import Stage, inline_stage, stage_needs
 from tfdata_bridge._src.migrate.prefetch_helper import helper_prefetch, returned_queue
 from tfdata_bridge._src.migrate.reader_factory import factory_reader
@@ -123,6 +124,8 @@ class Source:
     # kind "slice": such a list, its producer's result read only by subscripts (``sliced[6]``): the tuple's head as
     # ``whole``, the elements as a known-length list's (``literal_lists.whole_list(grown=True)``)
     indexed: bool = False
+    # kind "py_func": its outputs' shapes, set by a loop after it (``pyfunc_shapes.py``), one per output
+    set_shapes: list[cst.BaseExpression] = field(default_factory=list)
 
 
 def source_news(source: Source) -> dict[cst.SimpleStatementLine, cst.SimpleStatementLine]:
@@ -717,10 +720,26 @@ class Finder:
                               "generator")
             tout = literal_list(self, stmt, bound.get("Tout")) or bound.get("Tout")
             single = not isinstance(tout, (cst.List, cst.Tuple))
+            if single and isinstance(tout, cst.Name) and self.scopes.single_assignment(stmt, tout.value) is None:
+                raise Refusal(f"the `{short}` Tout `{tout.value}` is not bound to a list here (a parameter: the calls "
+                              "of its function in the tree do not all give it the same list display of dtypes), so "
+                              "its outputs are not known; write the dtypes as a list, or give every call the same one")
             if single and (len(defined) != 1 or not isinstance(tout, cst.Attribute)):
                 raise Refusal(f"the `{short}` Tout is neither one dtype nor a literal list (or a name bound once "
                               "to one), so its outputs are not known; write the dtypes as a list")
             bound = {**bound, "Tout": tout}
+            shaped = shaping_loop(self, body, j, defined[0], len(tout.elements)) if not single and \
+                len(defined) == 1 and isinstance(assign.targets[0].target, cst.Name) else None
+            if not single and len(defined) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
+                    (len(tout.elements) > 1 or shaped is not None):
+                # ``tensors = py_func(f, [], [a, b])``: the list of its outputs, one name (as a slice's tuple),
+                # their shapes set by a loop over a known list (``pyfunc_shapes.py``; so a list of one, too: its
+                # tensor, as legacy's batch of a one-tensor list gave)
+                if len(tout.elements) == 1:
+                    return Source("py_func", [stmt, shaped[0]], defined, pyfunc=bound, single=False,
+                                  one_of_list=True, set_shapes=shaped[1])
+                return Source("py_func", [stmt, *([shaped[0]] if shaped else [])], [f"*{defined[0]}"], pyfunc=bound,
+                              single=False, set_shapes=shaped[1] if shaped else [])
             if not single and len(defined) != len(tout.elements):
                 raise Refusal(f"the `{short}` result is not unpacked into one name per output")
             return Source("py_func", [stmt], defined, pyfunc=bound, single=single)

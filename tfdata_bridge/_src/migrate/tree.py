@@ -126,6 +126,7 @@ def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> di
     inlined where that leaves fewer pipelines (``builder_inline.py``)."""
     from tfdata_bridge._src.migrate.builder_inline import inline_queue_builders
     from tfdata_bridge._src.migrate.flag_locals import fold_flag_locals
+    from tfdata_bridge._src.migrate.pyfunc_params import fold_pyfunc_params
     from tfdata_bridge._src.migrate.handed_copies import inline_handed_copies, inline_handed_reader_classes
     from tfdata_bridge._src.migrate.registry_readers import resolve_registry_readers, said_at
     from tfdata_bridge._src.migrate.named_apis import named_apis_of_tree
@@ -147,6 +148,9 @@ def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> di
     # (a batch flag read from a local set by an ``if`` on a parameter every call leaves the same, or from such a
     # parameter: the literal written there, the ``if`` folded to its arm that runs; ``flag_locals.py``)
     inlined = fold_flag_locals(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
+    # (a helper's ``py_func`` dtypes, and the shapes a loop sets on its outputs, given by parameters every call gives
+    # the same list: the list written there; ``pyfunc_params.py``)
+    inlined = fold_pyfunc_params(inlined or {paths[p]: t for p, t in sources.items()}, base) or inlined
     # (a pool of k reader objects filling a common queue from its method, written out where it is made and read:
     # the k-reader loop of ``handbuilt.py``; and a parameter no call gives, read only through ``p or LITERAL``:
     # slim's ``dtypes or [tf.string, tf.string]``; ``reader_pools.py``; kept only where the loop so written is
