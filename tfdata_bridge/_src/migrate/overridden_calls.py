@@ -31,13 +31,20 @@ keywords, or that returns other than once at its end, yields, nests a function, 
 (a base's stub the subclass does not override) or calls ``super()``; a copy whose names (the module's imports)
 mean another thing in the subclass's module, or whose written-out locals clash with the caller's; a base the tree
 constructs itself, a subclass subclassed again, a batching method calling ``super()``; a called method the tree
-calls anywhere else; a queue kept behind ``if`` where the batching method is called more than once in the tree
-(the kept queue then shared) or a construction may hand the queue in.
+calls anywhere else; a queue kept behind ``if`` where a construction may hand the queue in, or where the batching
+method (or the closure it returns) may run more than once on one object: in TensorFlow 1 every run then shares
+the one kept queue (each record read once in all), where each run of a copy would make its own dataset (each
+record read again). Taken only where the method is called once in the tree, in no loop or comprehension, on an
+object the calling function makes (or at a module's top), and its closure is called right there
+(``r.get_input_fn()()``) or bound to a name read once, by a call in no loop (not handed to another call such as
+``estimator.train(input_fn=fn)``, stored, or returned); else the base's note says which. A queue kept on ``self``
+without the ``if`` is new at each run in TensorFlow 1 too, so such a form is taken however often it runs.
 
 The rewrite of the tree as written runs first; only where it leaves a refusal in a module this pass changes is
 the changed tree rewritten too, and kept where it leaves fewer. Cost on trees it does not touch: regular-expression
 scans of the modules' texts (class headers; a ``self.m(`` of the base's module that a subclass's module defines);
-modules are parsed only past those, where a subclass header names a class a module defines next to ``batch(``.
+modules are parsed only past those, where a subclass header names a class a module defines next to ``batch(``;
+the once-per-object check walks only the modules whose text holds ``.<method>(``, and only for such a base.
 """
 
 from __future__ import annotations
