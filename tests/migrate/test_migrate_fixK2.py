@@ -164,6 +164,7 @@ _SUB_NO_IF = _SUB.replace("        if self.queue is None:\n            self.queu
     ("def main(r):\n    return r.get_input_fn()()", False, "not made in `main`"),
     ("r = Sub('a.txt')\nr.get_input_fn()()\nr.get_input_fn()()", False, "called 2 times"),
     ("Sub('a.txt')", False, "called nowhere"),
+    ("make = Sub('a.txt').get_input_fn\nmake()()", False, "named without being called"),
     # (no ``if``: each run makes its own queue in TensorFlow 1 too, so a closure run twice is still written)
     ("def main(p):\n    fn = Sub(p).get_input_fn()\n    return fn(), fn()", "no if", None),
 ])

@@ -364,9 +364,11 @@ def _runs_once(tree: _Tree, name: str, closure: bool) -> str | None:
     its closure called right there or bound to a name read once, by a call in no loop; else why not."""
     calls = []
     for path, text in tree.sources.items():
-        if f".{name}(" in text and (module := tree.module(path)) is not None:
-            calls += list(_walk(module, lambda n: isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
-                                and n.func.attr.value == name))
+        if f".{name}" in text and (module := tree.module(path)) is not None:
+            for attr, above in _walk(module, lambda n: isinstance(n, cst.Attribute) and n.attr.value == name):
+                if not (isinstance(above[-1], cst.Call) and above[-1].func is attr):
+                    return f"`{name}` is named without being called (a bound method handed on may run more than once)"
+                calls.append((above[-1], above[:-1]))
     if len(calls) != 1:
         return f"`{name}` is called {len(calls)} times in the tree" if calls else \
             f"`{name}` is called nowhere in the tree (its callers may call it more than once)"
