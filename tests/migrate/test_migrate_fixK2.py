@@ -136,3 +136,63 @@ def test_which_trees_the_base_method_is_given_to_the_subclass_in(program, writte
     sub = out["/t/pkg/sub.py"]
     assert "def batches(self):" in sub and "self.queue" not in sub and "def read" not in sub, sub
     assert "queue = tf.train.string_input_producer" in sub and ".read(queue)[1]" in sub, sub
+
+
+_CLOSURE_BASE = _BASE.replace('''    def batches(self):
+        value = self.read()
+        return tf.train.batch([value], batch_size=2)
+''', '''    def get_input_fn(self):
+        def input_fn():
+            value = self.read()
+            return tf.train.batch([value], batch_size=2)
+        return input_fn
+''')
+# (no ``if``: each run makes its own queue in TensorFlow 1 too, as each run of the copy makes its own dataset)
+_SUB_NO_IF = _SUB.replace("        if self.queue is None:\n            self.queue", "        self.queue")
+
+
+@pytest.mark.parametrize("program, written, why", [
+    ("r = Sub('a.txt')\nr.get_input_fn()()", True, None),
+    ("def main(p):\n    fn = Sub(p).get_input_fn()\n    return fn()", True, None),
+    ("def main(p):\n    r = Sub(p)\n    fn = r.get_input_fn()\n    return fn(), fn()", False, "named 2 times"),
+    ("def main(p, est):\n    est.train(input_fn=Sub(p).get_input_fn())", False, "handed on"),
+    ("def main(p, est):\n    fn = Sub(p).get_input_fn()\n    est.train(input_fn=fn)", False, "handed on"),
+    ("def main(p):\n    return Sub(p).get_input_fn()", False, "handed on"),
+    ("class Model(object):\n    def build(self, p):\n        self.fn = Sub(p).get_input_fn()", False, "handed on"),
+    ("def main(p):\n    r = Sub(p)\n    for _ in range(2):\n        r.get_input_fn()()", False, "in a loop"),
+    ("def main(p):\n    fn = Sub(p).get_input_fn()\n    return [fn() for _ in range(2)]", False, "in a loop"),
+    ("def main(r):\n    return r.get_input_fn()()", False, "not made in `main`"),
+    ("r = Sub('a.txt')\nr.get_input_fn()()\nr.get_input_fn()()", False, "called 2 times"),
+    ("Sub('a.txt')", False, "called nowhere"),
+    ("make = Sub('a.txt').get_input_fn\nmake()()", False, "named without being called"),
+    # (no ``if``: each run makes its own queue in TensorFlow 1 too, so a closure run twice is still written)
+    ("def main(p):\n    fn = Sub(p).get_input_fn()\n    return fn(), fn()", "no if", None),
+])
+def test_a_queue_kept_behind_if_is_written_out_only_where_the_closure_runs_once(program, written, why):
+    from tfdata_bridge._src.migrate.overridden_calls import split_overridden_calls
+
+    said: list = []
+    sources = {"/t/pkg/base.py": _CLOSURE_BASE, "/t/pkg/sub.py": _SUB_NO_IF if written == "no if" else _SUB,
+               "/t/prog.py": f"from pkg.sub import Sub\n{program}\n"}
+    out = split_overridden_calls(sources, said)
+    if not written:
+        assert out is None and len(said) == 1, said
+        path, first, last, text = said[0]
+        assert path == "/t/pkg/base.py" and first == 9 and last >= 13, said[0]
+        assert why in text and "shares that one queue" in text, text
+        return
+    assert not said and out is not None
+    sub = out["/t/pkg/sub.py"]
+    assert "def get_input_fn(self):" in sub and "self.queue" not in sub and "def read" not in sub, sub
+    assert "def get_input_fn" not in out["/t/pkg/base.py"]
+
+
+def test_a_batching_method_keeping_its_queue_behind_if_called_twice_is_left_with_the_reason(tmp_path):
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    text = _LEFT_PROGRAM.replace("RETURN", "return tf.TextLineReader().read(self.q)[1]").replace("EXTRA", "")
+    (folder / "twice.py").write_text(text.replace("MAKE", "[s.fn() for s in [S(path)] * 2]"))
+    out = migrate_tree_allowing_refusals(folder, tmp_path / "o", tmp_path / "m")
+    text, notes = out["twice.py"]
+    assert "def fn(self):" in text.split("class S")[0], text
+    assert "`fn` is called in a loop" in notes and "shares that one queue" in notes, notes

@@ -31,17 +31,25 @@ keywords, or that returns other than once at its end, yields, nests a function, 
 (a base's stub the subclass does not override) or calls ``super()``; a copy whose names (the module's imports)
 mean another thing in the subclass's module, or whose written-out locals clash with the caller's; a base the tree
 constructs itself, a subclass subclassed again, a batching method calling ``super()``; a called method the tree
-calls anywhere else; a queue kept behind ``if`` where the batching method is called more than once in the tree
-(the kept queue then shared) or a construction may hand the queue in.
+calls anywhere else; a queue kept behind ``if`` where a construction may hand the queue in, or where the batching
+method (or the closure it returns) may run more than once on one object: in TensorFlow 1 every run then shares
+the one kept queue (each record read once in all), where each run of a copy would make its own dataset (each
+record read again). Taken only where the method is called once in the tree, in no loop or comprehension, on an
+object the calling function makes (or at a module's top), and its closure is called right there
+(``r.get_input_fn()()``) or bound to a name read once, by a call in no loop (not handed to another call such as
+``estimator.train(input_fn=fn)``, stored, or returned); else the base's note says which. A queue kept on ``self``
+without the ``if`` is new at each run in TensorFlow 1 too, so such a form is taken however often it runs.
 
 The rewrite of the tree as written runs first; only where it leaves a refusal in a module this pass changes is
 the changed tree rewritten too, and kept where it leaves fewer. Cost on trees it does not touch: regular-expression
 scans of the modules' texts (class headers; a ``self.m(`` of the base's module that a subclass's module defines);
-modules are parsed only past those, where a subclass header names a class a module defines next to ``batch(``.
+modules are parsed only past those, where a subclass header names a class a module defines next to ``batch(``;
+the once-per-object check walks only the modules whose text holds ``.<method>(``, and only for such a base.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Callable, Mapping
 
@@ -244,10 +252,11 @@ def _super_arg(own: cst.FunctionDef, base_init: cst.FunctionDef, param: str) -> 
 
 
 def _inlined(tree: _Tree, holder: cst.FunctionDef, index: int, callee: cst.FunctionDef, me: str,
-             sub: cst.ClassDef, base: cst.ClassDef, kept_elsewhere: Callable[[str], bool], once: bool = True
-             ) -> list[cst.BaseStatement] | None:
+             sub: cst.ClassDef, base: cst.ClassDef, kept_elsewhere: Callable[[str], bool], once: str | None = None,
+             shared: list | None = None) -> list[cst.BaseStatement] | None:
     """The statements written for ``holder``'s statement ``index`` (``x = self.m(args)``) with ``callee`` as
-    ``m``; None where ``callee`` cannot be written out."""
+    ``m``; None where ``callee`` cannot be written out (``once``: why the batching method may run more than once
+    on an object, None where it runs once; said into ``shared`` where that leaves a queue kept behind ``if``)."""
     stmt = holder.body.body[index]
     call = _assigned_call(stmt)
     them = _me(callee)
@@ -279,7 +288,11 @@ def _inlined(tree: _Tree, holder: cst.FunctionDef, index: int, callee: cst.Funct
                 isinstance(s.test.left.value, cst.Name) and s.test.left.value.value == them and \
                 len(s.body.body) == 1 and _self_store(s.body.body[0], them) == s.test.left.attr.value:
             attr = s.test.left.attr.value
-            if not once or kept_elsewhere(attr) or not _none_at_first(tree, sub, base, attr):
+            if kept_elsewhere(attr) or not _none_at_first(tree, sub, base, attr):
+                return None
+            if once is not None:
+                if shared is not None:
+                    shared.append(once)
                 return None
             kept.add(attr)
             out_body.append(s.body.body[0].with_changes(leading_lines=s.leading_lines))
@@ -329,6 +342,79 @@ def _self_store(stmt: cst.BaseStatement, me: str) -> str | None:
     return None
 
 
+_LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.Lambda)
+
+
+def _walk(node: cst.CSTNode, found: Callable[[cst.CSTNode], bool], above: tuple = ()):
+    """(node, its ancestors from the outermost) for each node under ``node`` that ``found`` takes."""
+    for child in node.children:
+        if found(child):
+            yield child, above + (node,)
+        yield from _walk(child, found, above + (node,))
+
+
+def _scope(above: tuple) -> cst.CSTNode:
+    """The innermost function holding a node whose ancestors are ``above`` (or the module)."""
+    return next((n for n in reversed(above) if isinstance(n, cst.FunctionDef)), above[0])
+
+
+def _runs_once(tree: _Tree, name: str, closure: bool) -> str | None:
+    """None where the batching method ``name`` (and, ``closure``, the function it returns) provably runs once per
+    object: called once in the tree, in no loop, on an object made in the calling function (or at a module's top),
+    its closure called right there or bound to a name read once, by a call in no loop; else why not."""
+    calls = []
+    for path, text in tree.sources.items():
+        if f".{name}" in text and (module := tree.module(path)) is not None:
+            for attr, above in _walk(module, lambda n: isinstance(n, cst.Attribute) and n.attr.value == name):
+                if not (isinstance(above[-1], cst.Call) and above[-1].func is attr):
+                    return f"`{name}` is named without being called (a bound method handed on may run more than once)"
+                calls.append((above[-1], above[:-1]))
+    if len(calls) != 1:
+        return f"`{name}` is called {len(calls)} times in the tree" if calls else \
+            f"`{name}` is called nowhere in the tree (its callers may call it more than once)"
+    call, above = calls[0]
+    if any(isinstance(n, _LOOPS) for n in above):
+        return f"`{name}` is called in a loop"
+    scope = _scope(above)
+    receiver = call.func.value
+    if isinstance(scope, cst.FunctionDef) and not isinstance(receiver, cst.Call):
+        binds = [a for a in nodes_of(scope, cst.Assign) for t in a.targets
+                 if isinstance(t.target, cst.Name) and t.target.value == receiver.value] \
+            if isinstance(receiver, cst.Name) else []
+        made = len(binds) == 1 and isinstance(binds[0].value, cst.Call) and \
+            receiver.value not in {p.name.value for p in scope.params.params} and \
+            receiver.value not in {n.value for f in nodes_of(scope, cst.For) for n in nodes_of(f.target, cst.Name)}
+        if not made:
+            return f"the object `{name}` is called on is not made in `{scope.name.value}`, which may run more " \
+                   f"than once on it"
+    if not closure:
+        return None
+    parent = above[-1]
+    if isinstance(parent, cst.Call) and parent.func is call:
+        return None
+    if not (isinstance(parent, cst.Assign) and parent.value is call and len(parent.targets) == 1 and
+            isinstance(parent.targets[0].target, cst.Name)):
+        return f"the closure `{name}` returns is handed on (passed to a call, stored or returned), where it may " \
+               f"run more than once"
+    bound = parent.targets[0].target.value
+    uses = list(_walk(scope, lambda n: isinstance(n, cst.Name) and n.value == bound))
+    reads = [(n, up) for n, up in uses if n is not parent.targets[0].target]
+    if len(reads) != 1:
+        return f"the closure `{name}` returns, bound to `{bound}`, is named {len(reads)} times after"
+    read, up = reads[0]
+    if not (isinstance(up[-1], cst.Call) and up[-1].func is read) or \
+            any(isinstance(n, _LOOPS + (cst.FunctionDef,)) for n in up[1:]):
+        return f"the closure `{name}` returns, bound to `{bound}`, is handed on or called in a loop"
+    return None
+
+
+def _line_of(text: str, cls: str, fn: str) -> int:
+    """The 1-based line of method ``fn``'s ``def`` in class ``cls`` of ``text``, 1 where it is not found."""
+    head = re.search(rf"^class {cls}\b", text, re.M)
+    at = re.compile(rf"^\s+def {fn}\(", re.M).search(text, head.end()) if head else None
+    return text.count("\n", 0, at.end()) + 1 if at else 1
+
+
 def _free(fn: cst.FunctionDef) -> set[str]:
     """Names ``fn`` reads that it does not bind (read from its module, or builtins)."""
     bound = _assigned([fn]) | {p.name.value for f in nodes_of(fn, cst.FunctionDef) for p in f.params.params} | \
@@ -338,8 +424,11 @@ def _free(fn: cst.FunctionDef) -> set[str]:
     return {n.value for n in nodes_of(fn, cst.Name) if id(n) not in attrs} - bound
 
 
-def split_overridden_calls(sources: Mapping[str, str]) -> dict[str, str] | None:
-    """``sources`` with each such base method given to its subclasses (above); None where none is."""
+def split_overridden_calls(sources: Mapping[str, str], why: list | None = None) -> dict[str, str] | None:
+    """``sources`` with each such base method given to its subclasses (above); None where none is (``why``:
+    (absolute path, first line, last line, reason) for each base method left because its kept queue would be
+    shared by more than one run)."""
+    why = [] if why is None else why
     pairs = [(p, m.group(1), m.group(2)) for p, t in sources.items() if "class " in t
              for m in _HEADER.finditer(t)]
     if not pairs:
@@ -381,7 +470,7 @@ def split_overridden_calls(sources: Mapping[str, str]) -> dict[str, str] | None:
             subs.append((p, sub))
         if not subs:
             continue
-        done = _give(tree, sources, new, home, module, base, subs)
+        done = _give(tree, sources, new, home, module, base, subs, why)
         if done:
             new.update(done)
     if not new:
@@ -402,8 +491,9 @@ def _imports_base(module: cst.Module, text: str, home: str, name: str) -> bool:
 
 
 def _give(tree: _Tree, sources, new, home: str, module: cst.Module, base: cst.ClassDef,
-          subs: list[tuple[str, cst.ClassDef]]) -> dict[str, cst.Module] | None:
-    """The modules changed by giving each subclass the base's batching methods; None where one cannot be given."""
+          subs: list[tuple[str, cst.ClassDef]], why: list) -> dict[str, cst.Module] | None:
+    """The modules changed by giving each subclass the base's batching methods; None where one cannot be given
+    (``why``: (path, first line, last line, reason) where a kept queue would be shared by more than one run)."""
     methods = _methods(base)
     given: dict[tuple[str, str], list[cst.FunctionDef]] = {}
     dead: dict[tuple[str, str], set[str]] = {}
@@ -416,13 +506,23 @@ def _give(tree: _Tree, sources, new, home: str, module: cst.Module, base: cst.Cl
         sites = _sites(fn, me)
         if not any(defines(s, m) for _, s in subs for _, _, m in sites):
             continue
-        # (a batching method called twice: a queue kept under ``if self.q is None`` is then shared)
-        once = len(tree.calls_of(name)) <= 1
+        # (a batching method, or the closure it returns, that may run more than once on an object: a queue kept
+        # under ``if self.q is None`` is then shared by every run, where each copy would make its own dataset)
+        once = _runs_once(tree, name, any(holder is not fn for holder, _, _ in sites))
+        shared: list = []
         for p, sub in subs:
             if defines(sub, name):
                 continue
-            copy = _specialized(tree, sources, new, home, module, base, p, sub, fn, me, sites, once)
+            copy = _specialized(tree, sources, new, home, module, base, p, sub, fn, me, sites, once, shared)
             if copy is None:
+                if shared:
+                    at = _line_of(sources[home], base.name.value, name)
+                    why.append((os.path.abspath(home), at, at + module.code_for_node(fn).count("\n"),
+                                f"`{sub.name.value}` keeps the queue of `{base.name.value}.{name}` on the object "
+                                f"behind `if ... is None`, and {shared[0]}: in TensorFlow 1 every run shares that one "
+                                f"queue (each record read once in all), where each run of a tf.data copy would make "
+                                f"its own dataset (each record read again); call it once per object, not in a loop, "
+                                f"and call its closure once where it is made"))
                 return None
             given.setdefault((p, sub.name.value), []).append(copy)
             dead.setdefault((p, sub.name.value), set()).update(m for _, _, m in sites)
@@ -463,7 +563,8 @@ def _give(tree: _Tree, sources, new, home: str, module: cst.Module, base: cst.Cl
 
 
 def _specialized(tree: _Tree, sources, new, home: str, module: cst.Module, base: cst.ClassDef, path: str,
-                 sub: cst.ClassDef, fn: cst.FunctionDef, me: str, sites, once: bool) -> cst.FunctionDef | None:
+                 sub: cst.ClassDef, fn: cst.FunctionDef, me: str, sites, once: str | None, shared: list
+                 ) -> cst.FunctionDef | None:
     """``fn`` as ``sub`` runs it: each ``x = self.m(...)`` written out with ``sub``'s ``m`` (or the base's)."""
     sub_module = new.get(path) or tree.module(path)
     base_imports, sub_imports = top_imports(module), top_imports(sub_module)
@@ -511,7 +612,8 @@ def _specialized(tree: _Tree, sources, new, home: str, module: cst.Module, base:
         if callee is None or not same_names(callee, callee_home) or len(_method_calls(tree, m)) != 1:
             return None
         current = holders.get(id(holder), holder)
-        lines = _inlined(tree, current, index, callee, me, sub, base, lambda a, m=m: kept_elsewhere(a, m), once)
+        lines = _inlined(tree, current, index, callee, me, sub, base, lambda a, m=m: kept_elsewhere(a, m), once,
+                         shared)
         if lines is None:
             return None
         body = list(current.body.body)
@@ -531,10 +633,12 @@ def with_overridden_calls(sources: Mapping[str, str], run: Callable[[dict[str, s
     """``run(sources)``, or ``run`` of the sources with such methods given to the subclasses where the plain run
     leaves a refusal in a module the pass changes and the trial leaves fewer (its notes given back to the
     original lines)."""
+    from tfdata_bridge._src.migrate.registry_readers import said_at
     from tfdata_bridge._src.migrate.tree import _given_back
 
-    split = split_overridden_calls(sources)
-    plain = run(dict(sources))
+    why: list = []
+    split = split_overridden_calls(sources, why)
+    plain = said_at(run(dict(sources)), why)
     # (a tree whose modules the pass would change already rewritten there as written, by the passes that take
     # such a base themselves (``inherited.py``, a map over ``self.decode``): kept, and no trial run)
     if split is None or not any(plain[p].refused or plain[p].error is not None
@@ -547,7 +651,7 @@ def with_overridden_calls(sources: Mapping[str, str], run: Callable[[dict[str, s
 
     if left(trial) >= left(plain):
         return plain
-    return _given_back(trial, sources, split)
+    return said_at(_given_back(trial, sources, split), why)
 
 
 __all__ = ["split_overridden_calls", "with_overridden_calls"]
