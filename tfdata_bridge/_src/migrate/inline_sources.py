@@ -178,32 +178,47 @@ def inline_source_helpers(module: cst.Module, external=None) -> cst.Module:
             bound = _bound_args(fn, call)
             if bound is None or free & own:
                 continue  # (a global of the helper's that the caller binds too would mean another value)
-            names = {}
-            for name in sorted(_locals(fn, body)):
-                names[name] = fresh_name(name, taken)
-            rename = _Rename(names)
-            stmts: list[cst.BaseStatement] = [
-                cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])
-                for p, value in bound.items()]
-            stmts += [s.visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
-            returned = body[-1].body[0].value.visit(rename)
-            if call is not stmt.body[0].value and not isinstance(returned, (cst.Name, cst.Call, cst.Attribute,
-                                                                            cst.Subscript)):
-                returned = returned.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-            value = stmt.body[0].value.visit(_Put(call, returned))
-            stmts.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=value)], leading_lines=()))
-            stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
-            new[stmt] = stmts
+            names = {name: fresh_name(name, taken) for name in sorted(_locals(fn, body))}
+            new[stmt] = inlined_at(stmt, call, bound, body, names)
             inlined[fn.name.value] = inlined.get(fn.name.value, 0) + 1
     if not new:
         return module
+    return module.visit(_Inline(new, dead_helpers(inlined, {n: fn for n, (fn, _) in helpers.items()}, scopes,
+                                                  external)))
+
+
+def inlined_at(stmt: cst.SimpleStatementLine, call: cst.Call, bound: dict, body: list[cst.BaseStatement],
+               names: dict[str, str], transform=None) -> list[cst.BaseStatement]:
+    """The statements standing for ``stmt`` (``names = f(...)``, ``call`` the call of ``f`` in it) with ``f``'s
+    straight ``body`` written in: its parameters bound first (``bound``: parameter -> value), its locals renamed
+    (``names``), ``transform`` (a node -> node) applied to each statement and to the returned value before the
+    renaming, the returned value put where the call was (parenthesized where it stands in a larger expression)."""
+    rename = _Rename(names)
+    change = transform or (lambda node: node)
+    stmts: list[cst.BaseStatement] = [
+        cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])
+        for p, value in bound.items()]
+    stmts += [change(s).visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
+    returned = change(body[-1].body[0].value).visit(rename)
+    if call is not stmt.body[0].value and not isinstance(returned, (cst.Name, cst.Call, cst.Attribute,
+                                                                    cst.Subscript)):
+        returned = returned.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    value = stmt.body[0].value.visit(_Put(call, returned))
+    stmts.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=value)], leading_lines=()))
+    stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
+    return stmts
+
+
+def dead_helpers(inlined: dict[str, int], functions: dict[str, cst.FunctionDef], scopes, external) -> set:
+    """The functions of ``functions`` (name -> def) inlined (``inlined``: name -> times) at every call the module
+    makes and named nowhere else in the tree: they go."""
     gone = set()
+    elsewhere = getattr(external, "uses_elsewhere", None)
     for name, count in inlined.items():
-        fn = helpers[name][0]
-        elsewhere = getattr(external, "uses_elsewhere", None)
+        fn = functions[name]
         if len(scopes.callers(fn)) == count and not (elsewhere is not None and elsewhere(name)):
             gone.add(fn)
-    return module.visit(_Inline(new, gone))
+    return gone
 
 
 def _helper_call(small: cst.BaseSmallStatement, helpers) -> cst.Call | None:

@@ -214,8 +214,8 @@ def _gate(text: str) -> bool:
 
 def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each call of a wrapper of its source helpers inlined (``module`` itself where none)."""
-    from tfdata_bridge._src.migrate.inline_sources import _assigned, _helper_call, _Inline, _locals, _once, _Put, \
-        _Rename, _sources
+    from tfdata_bridge._src.migrate.inline_sources import _assigned, _helper_call, _Inline, _locals, _once, \
+        _sources, dead_helpers, inlined_at
     from tfdata_bridge._src.migrate.to_tfdata import survey
 
     if not _gate(code_of(module)):
@@ -260,35 +260,24 @@ def inline_source_wrappers(module: cst.Module, external=None) -> cst.Module:
             if free & own:
                 continue  # (a global of the wrapper's that the caller binds too would mean another value)
             names = {n: fresh_name(n, taken) for n in sorted(_locals(fn, body))}
-            rename = _Rename(names)
-            stmts: list[cst.BaseStatement] = [
-                cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[p]))], value)])
-                for p, value in bound.items()]
             got_values = {cid: extra.get(key, default) for cid, (key, default) in reads.items()}
-
-            class _Gets(cst.CSTTransformer):
-                def leave_Call(self, original, updated):
-                    return got_values.get(id(original), updated)
-
-            stmts += [s.visit(_Gets()).visit(rename).with_changes(leading_lines=()) for s in body[:-1]]
-            returned = body[-1].body[0].value.visit(_Gets()).visit(rename)
-            if call is not stmt.body[0].value and not isinstance(returned, (cst.Name, cst.Call, cst.Attribute,
-                                                                            cst.Subscript)):
-                returned = returned.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-            value = stmt.body[0].value.visit(_Put(call, returned))
-            stmts.append(stmt.with_changes(body=[stmt.body[0].with_changes(value=value)], leading_lines=()))
-            stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
-            new[stmt] = stmts
+            gets = _Gets(got_values)
+            new[stmt] = inlined_at(stmt, call, bound, body, names, lambda node: node.visit(gets))
             inlined[fn.name.value] = inlined.get(fn.name.value, 0) + 1
     if not new:
         return module
-    gone = set()
-    for name, count in inlined.items():
-        fn = wrappers[name]
-        elsewhere = getattr(external, "uses_elsewhere", None)
-        if len(scopes.callers(fn)) == count and not (elsewhere is not None and elsewhere(name)):
-            gone.add(fn)
-    return module.visit(_Inline(new, gone))
+    return module.visit(_Inline(new, dead_helpers(inlined, wrappers, scopes, external)))
+
+
+class _Gets(cst.CSTTransformer):
+    """Each ``kwargs.get(...)`` read (by the original call's id) replaced by the value that run gets."""
+
+    def __init__(self, got_values: dict[int, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.got_values = got_values
+
+    def leave_Call(self, original, updated):
+        return self.got_values.get(id(original), updated)
 
 
 _SOURCE_SPELLED = ("input_producer(", ".read(", ".read_up_to(")
