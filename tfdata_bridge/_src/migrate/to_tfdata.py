@@ -805,6 +805,7 @@ def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionD
 
     feed_refusals: list[tuple[cst.CSTNode, Note, PipelineOutcome]] = []
     class_kept: set[int] = set()  # a class's queue statements made its dataset (``feed/klass.py``'s ``remote``)
+    class_taken: set[int] = set()  # the statements a class's feed rewrite took: no function-form refusal of them
     done = _batch_helpers(module, index, scopes, finder, v1_default, fresh, notes, outcomes, removed, replaced,
                           begin, commit, requests)
     # (the batches of a helper the tree turns for another module's callers: that module's, ``foreign_batch.py``)
@@ -821,6 +822,7 @@ def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionD
         removed.update(plan.removed)
         replaced.update(plan.replaced)
         class_kept |= {id(s) for s in plan.replaced} if plan.remote else set()
+        class_taken |= {id(s) for s in (*plan.removed, *plan.replaced)}
         notes.append(Note(line, plan.comment.split(": ", 1)[1], kind="info"))
         outcomes.append(PipelineOutcome(line, kind, True, plan.comment.split(": ", 1)[1]))
     for body in index.blocks:
@@ -990,7 +992,7 @@ def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionD
         # a hand-built queue a rewritten pipeline took in (or a rewritten helper dropped) is no refusal
         # (a class's queue kept as its dataset where another module dequeues it, ``feed/klass.py``: replaced)
         if queue_stmt is None or queue_stmt not in removed and id(queue_stmt) not in gone and \
-                id(queue_stmt) not in class_kept:
+                id(queue_stmt) not in class_kept and id(queue_stmt) not in class_taken:
             notes.append(note)
             outcomes.append(outcome)
     for old_fn, new_fn in (functions or {}).items():

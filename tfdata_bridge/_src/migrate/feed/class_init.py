@@ -137,6 +137,8 @@ def _parts(index, init: cst.FunctionDef, self_name: str, qstmt, qattr: str, comp
         removed.append(made)
         return Init(enqueue_attr, close_attr, [f"{listed}[{j}]" for j in range(components)], calls, many,
                     listed if components > 1 else None)
+    if enqueue_attr is None and (why := _local_enqueue(init, self_name, qattr, local)) is not None:
+        raise Refusal(why)
     if enqueue_attr is None or not isinstance(items, (cst.List, cst.Tuple)):
         raise Refusal(f"`{init.name.value}` makes no `{self_name}.{qattr}.enqueue([placeholders])`")
     items, wraps = unwrapped(index, items, self_name, placeholders, bool(names))
@@ -278,3 +280,33 @@ def _named(made: cst.SimpleStatementLine, listed: str, names: list[str] | None, 
         raise Refusal(f"the keys of `{self_name}.{listed}` are not the queue's names")
     removed.append(made)
     return Init(enqueue, close, [f"{listed}[{n!r}]" for n in names], [calls[n] for n in names], many, listed)
+
+
+def _local_enqueue(init: cst.FunctionDef, self_name: str, qattr: str, local: str | None) -> str | None:
+    """Why an enqueue op ``__init__`` makes under a local name (``enqueue_op = self.queue.enqueue([...])``) is
+    not followed: handed to a thread's ``args=`` there (a function outside the class feeds it), or kept nowhere
+    the class's feeding method reads it. None where ``__init__`` makes no such op."""
+    for stmt in flat(init):
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                cst.Name) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute)
+                and small.value.func.attr.value in ("enqueue", "enqueue_many")
+                and is_queue(small.value.func.value, self_name, qattr, local)):
+            continue
+        name = small.targets[0].target.value
+        held = f"{self_name}.{qattr}" if local is None else local
+        what = (f"the enqueue op `{name}` (`{held}.{small.value.func.attr.value}`) is a local name of "
+                f"`{init.name.value}`")
+        for call in nodes_of(init, cst.Call):
+            target = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "target"), None)
+            passed = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "args"), None)
+            if target is None or not isinstance(passed, (cst.List, cst.Tuple)) or not any(
+                    isinstance(e.value, cst.Name) and e.value.value == name for e in passed.elements):
+                continue
+            shown = cst.Module([]).code_for_node(target)
+            return (f"{what}, handed by `args=` to the thread of `{shown}`, which runs it: the class form follows "
+                    f"an enqueue op kept on `{self_name}` (`{self_name}.{name} = ...`) that its feeding method reads "
+                    "there; an op handed through a thread's `args=` in `__init__` is not followed yet; not rewritten")
+        return (f"{what} and kept nowhere a feeding method of the class reads it (keep it as "
+                f"`{self_name}.{name} = ...`); not rewritten")
+    return None

@@ -109,12 +109,28 @@ def _is_report(handler: cst.CSTNode, name: str) -> bool:
         handler.body, cst.IndentedBlock) else ()
     if len(body) == 2 and _logged(body[0], name) is not None:
         body = body[1:]
+    if len(body) == 1 and _unless_none(body[0], name):  # ``if name is not None: name.request_stop(e)``
+        body = body[0].body.body
     small = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) \
         and len(body[0].body) == 1 else None
     call = small.value if isinstance(small, cst.Expr) else None
     return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
         call.func.attr.value == "request_stop" and get_full_name_for_node(call.func.value) == name and \
         len(call.args) <= 1 and all(a.keyword is None and not a.star for a in call.args)
+
+
+def _unless_none(stmt: cst.CSTNode, name: str) -> bool:
+    """``if name is not None:`` (or ``if name:``) over one statement, no ``else``: a coordinator the feeder may
+    be given or not (``coord=None``), told of the error where it was."""
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock)
+            and len(stmt.body.body) == 1):
+        return False
+    test = stmt.test
+    if get_full_name_for_node(test) == name and isinstance(test, (cst.Name, cst.Attribute)):
+        return True
+    return isinstance(test, cst.Comparison) and get_full_name_for_node(test.left) == name and \
+        len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.IsNot) and \
+        isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
 
 
 def _logged(stmt: cst.CSTNode, name: str) -> list[cst.BaseStatement] | None:

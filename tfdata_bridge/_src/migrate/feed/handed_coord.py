@@ -13,7 +13,8 @@ is a plain call (no ``*args``, the class not passed on, subclassed or named othe
 ``__init__`` and its argument from every call, where the argument is a name, an attribute or an inline
 ``Coordinator()`` (dropping it runs nothing). The program's coordinator is then the plumbing pass's again: gone,
 or kept as the loop's stop flag (which ``scan`` does not count as a queue use). Only parameters the rewrite
-emptied go: one the original ``__init__`` never read is the program's own, and stays. The class is followed
+emptied go: one the original ``__init__`` never read is the program's own, and stays; one defaulting to
+``None`` (``coord=None``) goes too. The class is followed
 under the names a package's ``__init__`` gives it too (``from .data_reader import DataReader``: ``from pkg import
 DataReader``), and a program the plumbing pass said nothing of (no runner of its own) has its plumbing pass run
 again once its coordinator went only to the class.
@@ -60,7 +61,14 @@ def _emptied(original: cst.Module, cls: cst.ClassDef) -> list[str]:
     if init is None or old is None or isinstance(init.params.star_arg, cst.Param):
         return []
     return [p.name.value for p in init.params.params[1:]
-            if p.default is None and not refs(init.body, p.name.value) and refs(old.body, p.name.value)]
+            if (p.default is None or _none(p.default)) and not refs(init.body, p.name.value)
+            and refs(old.body, p.name.value)]
+
+
+def _none(default: cst.BaseExpression) -> bool:
+    """A ``coord=None`` parameter (a coordinator the class may be given or not): emptied, it goes as one with no
+    default does, its argument from the calls that pass it."""
+    return isinstance(default, cst.Name) and default.value == "None"
 
 
 def _uses(module: cst.Module, qname: str | frozenset[str], package: str) -> list[cst.CSTNode] | None:
