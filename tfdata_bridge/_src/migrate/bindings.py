@@ -26,6 +26,7 @@ from libcst.metadata import Assignment
 
 from tfdata_bridge._src.migrate.queue_size import parents
 from tfdata_bridge._src.migrate.rebound import read_after, rebinds
+from tfdata_bridge._src.migrate.scopes import local_elsewhere
 from tfdata_bridge._src.migrate.walk import Visitor
 
 _OWN_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
@@ -49,7 +50,8 @@ def reaching_reads(scopes, stmt: cst.CSTNode, name: str) -> list[cst.Name]:
         return []
     found: dict[int, cst.Name] = {}
     for a in scope.assignments[name]:
-        found.update((id(r.node), r.node) for r in a.references if isinstance(r.node, cst.Name))
+        found.update((id(r.node), r.node) for r in a.references if isinstance(r.node, cst.Name) and
+                     not local_elsewhere(r.scope, scope, name))
     found.update((id(r.node), r.node) for r in scope.accesses[name] if isinstance(r.node, cst.Name))
     return [r for r in found.values() if not another_binding(scopes, stmt, r, name)]
 

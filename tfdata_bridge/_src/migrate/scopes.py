@@ -3,6 +3,12 @@
 ``Scopes`` wraps the provider's node -> scope map with the three questions the recogniser asks: where a name
 used at a statement was assigned (the one statement, if it is one), which Name nodes read what a statement
 binds, and which module-level function a called name means.
+
+libcst hands a binding the reads of a nested function that stand before that function's own later assignment
+of the name (``image = decode(...); image.set_shape(...); image = cast(image)`` in a nested parser: the first
+two reads land on the enclosing function's ``image`` too). Python binds a name a function, lambda or
+comprehension assigns (or takes as a parameter) in the whole of it, unless ``nonlocal``/``global`` says
+otherwise (libcst then records the assignment in the outer scope); ``local_elsewhere`` drops such reads.
 """
 
 from __future__ import annotations
@@ -10,7 +16,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import libcst as cst
-from libcst.metadata import Assignment, GlobalScope, Scope
+from libcst.metadata import Assignment, ComprehensionScope, FunctionScope, GlobalScope, Scope
+
+
+def local_elsewhere(read_scope: Scope | None, bound: Scope | None, name: str) -> bool:
+    """A read of ``name`` in ``read_scope`` cannot mean a binding in ``bound``: a function, lambda or
+    comprehension between them (``read_scope`` itself or one enclosing it, below ``bound``) binds the name
+    itself, which makes it that one's local throughout (a class body does not: its reads may fall through)."""
+    s = read_scope
+    while s is not None and s is not bound:
+        if isinstance(s, (FunctionScope, ComprehensionScope)) and name in s.assignments:
+            return True
+        if s.parent is s:
+            break
+        s = s.parent
+    return False
 
 
 class Scopes:
@@ -86,7 +106,8 @@ class Scopes:
             return []
         out: list[cst.Name] = []
         for a in scope.assignments[name]:
-            out += [r.node for r in a.references if isinstance(r.node, cst.Name)]
+            out += [r.node for r in a.references if isinstance(r.node, cst.Name) and
+                    not local_elsewhere(r.scope, scope, name)]
         out.sort(key=self._where)  # (libcst's references are a set: in source order, so rewrites are repeatable)
         stmts = self._straight(scope, name)
         if stmts is None or stmt not in stmts:
