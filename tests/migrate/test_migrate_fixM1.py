@@ -1,0 +1,59 @@
+"""A join over a list a ``for _ in range(k)`` loop fills, each turn reading one file queue made before the loop
+with a reader of its own (inline, or a reader helper) and appending per-element code of that read, is ``k``
+readers of the queue (``copies_join.k_readers``): a WholeFileReader's turns included, one ``read_file`` per file
+name (each file is one record, whichever of the ``k`` readers takes it). The programs of ``fixM1_programs/``
+(whole files by an inline reader in a package helper with ``cfg.num_readers`` and ``shuffle_batch_join``; whole
+files by a reader helper of the module, a literal count, ``batch_join``; text lines by a reader helper, a count
+from a config object) are migrated as one tree and run against their originals, each element once. A turn whose
+helper makes its own file queue reads every file once per turn: refused."""
+
+from __future__ import annotations
+
+import pathlib
+
+from both_ways import assert_delivers_the_same, migrate_folder, run_both_ways
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "fixM1_programs"
+
+_OWN_QUEUE = '''
+import tensorflow.compat.v1 as tf
+
+
+def read_one(files):
+    queue = tf.train.string_input_producer(files, num_epochs=1)
+    _, body = tf.WholeFileReader().read(queue)
+    return body
+
+
+def inputs(files):
+    bodies = []
+    for _ in range(2):
+        bodies.append([tf.strings.length(read_one(files))])
+    return tf.train.batch_join(bodies, batch_size=2)
+'''
+
+
+def test_a_join_of_k_readers_of_one_file_queue_delivers_what_legacy_did(tmp_path):
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    code = migrate_folder(PROGRAMS, original, migrated)
+    loader = code["loader.py"]
+    assert "tf.io.read_file(filename)" in loader and "WholeFileReader()" not in loader, loader
+    assert ".shuffle(12, seed=5)" in loader and "for _ in range" not in loader, loader
+    helper = code["whole_file_helper_literal_batch_join.py"]
+    assert "read_one(key, value, 0)" in helper and "num_parallel_calls=2" in helper, helper
+    lines = code["text_lines_helper_config_batch_join.py"]
+    assert "cycle_length=opts.num_readers" in lines and "TextLineDataset(filename).skip(1)" in lines, lines
+    programs = sorted(original.glob("*.py"))
+    assert len(programs) == 3
+    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "multiset", end="OutOfRangeError")
+
+
+def test_a_turn_that_makes_its_own_file_queue_is_refused():
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    (result,) = rewrite_tree({"/tmp/fixm1_own_queue.py": _OWN_QUEUE}).values()
+    assert result.refused and "tf.data" not in result.code and "batch_join(" in result.code, result.code
+    assert any("`train.batch_join` pipeline left" in n.message for n in result.notes), result.notes
