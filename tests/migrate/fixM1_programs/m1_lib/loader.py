@@ -3,9 +3,12 @@ import tensorflow.compat.v1 as tf
 
 
 class Cfg(object):
-    def __init__(self, num_readers, shuffle):
+    def __init__(self, num_readers, shuffle, files=(), capacity=16, width=3):
         self.num_readers = num_readers
         self.shuffle = shuffle
+        self.files = list(files)
+        self.capacity = capacity
+        self.width = width
 
 
 def _scale(contents):
