@@ -17,7 +17,12 @@ other locals renamed apart, and the other names it reads taken from its module (
 the same order, so the same program, which the hand-built-queue rewrite then takes. Only a builder of straight
 assignments ending in ``return`` of its locals, making a queue and a ``QueueRunner``, called once in the whole
 tree as ``names = module.builder(...)`` (or through ``from module import builder``) in a statement that runs
-once per call of its function, is inlined; the builder goes from its module. ``tree.rewrite_tree`` keeps the
+once per call of its function, is inlined; the builder goes from its module. So is a common-queue builder
+(the object detection API's ``input_reader_builder.build``: checks ``if test: raise ...``, the queue's class chosen
+by ``if config.shuffle:`` / ``else:``, k readers' enqueue ops in a ``for`` loop under one ``QueueRunner``, ``return
+decode(queue.dequeue())``; ``_reader_builder``), its returned expression assigned to the caller's targets, at its
+one call in another module or in its own (where the caller binds none of its names), so that the chosen-queue
+rewrite (``handbuilt.py``) finds queue, readers, runner and the batch in one function. ``tree.rewrite_tree`` keeps the
 inlined tree only where it leaves fewer pipelines than the tree as written, so a program left alone stays as
 written.
 """
