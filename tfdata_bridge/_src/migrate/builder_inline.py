@@ -386,8 +386,8 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
         {p.name.value for p in [*cfn.params.params, *cfn.params.kwonly_params]}
     if same:
         prefix = ""
-        if (free | own) & cassigned - set(bound):
-            return None  # (a name of the builder's the caller binds as well would read another value there)
+        if free & cassigned:
+            return None  # (a global the builder reads that the caller binds would read another value there)
     elif isinstance(node, cst.Attribute):
         prefix = cst.Module([]).code_for_node(node.value)
         if prefix.split(".")[0] in cassigned:
