@@ -17,7 +17,12 @@ other locals renamed apart, and the other names it reads taken from its module (
 the same order, so the same program, which the hand-built-queue rewrite then takes. Only a builder of straight
 assignments ending in ``return`` of its locals, making a queue and a ``QueueRunner``, called once in the whole
 tree as ``names = module.builder(...)`` (or through ``from module import builder``) in a statement that runs
-once per call of its function, is inlined; the builder goes from its module. ``tree.rewrite_tree`` keeps the
+once per call of its function, is inlined; the builder goes from its module. So is a common-queue builder
+(the object detection API's ``input_reader_builder.build``: checks ``if test: raise ...``, the queue's class chosen
+by ``if config.shuffle:`` / ``else:``, k readers' enqueue ops in a ``for`` loop under one ``QueueRunner``, ``return
+decode(queue.dequeue())``; ``_reader_builder``), its returned expression assigned to the caller's targets, at its
+one call in another module or in its own (where the caller binds none of its names), so that the chosen-queue
+rewrite (``handbuilt.py``) finds queue, readers, runner and the batch in one function. ``tree.rewrite_tree`` keeps the
 inlined tree only where it leaves fewer pipelines than the tree as written, so a program left alone stays as
 written.
 """
@@ -56,13 +61,90 @@ def _straight_calls(fn: cst.FunctionDef) -> list[cst.SimpleStatementLine] | None
     return [s for s in fn.body.body if id(s) in ids]
 
 
-def _assigned(body: list[cst.SimpleStatementLine]) -> list[str]:
+def _assigned(body: list[cst.BaseStatement]) -> list[str]:
+    """The names the statements bind (in a compound statement's blocks too, a ``for`` loop's target included)."""
     out: list[str] = []
     for s in body:
-        small = s.body[0]
-        if isinstance(small, cst.Assign):
-            out += list(target_names(small.targets[0].target) or ())
+        if isinstance(s, cst.SimpleStatementLine):
+            small = s.body[0]
+            if isinstance(small, cst.Assign):
+                out += list(target_names(small.targets[0].target) or ())
+            continue
+        for t in nodes_of(s, cst.AssignTarget):
+            out += sorted(names_in(t.target))
+        for f in nodes_of(s, cst.For):
+            out += sorted(names_in(f.target))
     return out
+
+
+def _reader_builder(fn: cst.FunctionDef) -> list[cst.BaseStatement] | None:
+    """The statements of a common-queue builder that returns what it makes of the dequeue (the object detection
+    API's ``input_reader_builder.build``): checks ``if test: raise ...`` (no ``else``), single assignments, call
+    statements (``add_queue_runner(...)``), an ``if``/``else`` whose two arms each only bind the same one name
+    (the queue chosen by a flag), ``for`` loops of simple statements with no ``else`` (the readers' enqueue ops),
+    and a last ``return`` of an expression; a queue, a ``QueueRunner`` and a read made there. None for any other
+    function (``_straight_calls`` takes the straight ones)."""
+    if fn.decorators or fn.asynchronous or not isinstance(fn.body, cst.IndentedBlock):
+        return None
+    params = fn.params
+    if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.posonly_params:
+        return None
+    body = list(fn.body.body)
+    if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and \
+            isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.SimpleString):
+        body = body[1:]  # the docstring
+    if not body or not isinstance(body[-1], cst.SimpleStatementLine) or len(body[-1].body) != 1 or \
+            not isinstance(body[-1].body[0], cst.Return) or body[-1].body[0].value is None:
+        return None
+    compound = False
+    for stmt in body[:-1]:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            if not _plain(stmt):
+                return None
+        elif isinstance(stmt, cst.If) and _check(stmt) or isinstance(stmt, cst.If) and _choice(stmt):
+            compound = True
+        elif isinstance(stmt, cst.For) and stmt.orelse is None and not stmt.asynchronous and \
+                isinstance(stmt.body, cst.IndentedBlock) and all(_plain(s) for s in stmt.body.body):
+            compound = True
+        else:
+            return None
+    calls = {last_name(c.func) for s in body for c in nodes_of(s, cst.Call)}
+    if not compound or not calls & set(_QUEUES) or "QueueRunner" not in calls or \
+            not calls & {"read", "read_up_to"} or "dequeue" not in calls or any("batch" in c for c in calls):
+        return None
+    return body
+
+
+def _plain(stmt) -> bool:
+    """One single assignment (to names) or one call, as a statement."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign):
+        return len(small.targets) == 1 and target_names(small.targets[0].target) is not None
+    return isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+
+
+def _check(stmt: cst.If) -> bool:
+    """``if test: raise ...`` with no ``else``."""
+    block = stmt.body
+    return stmt.orelse is None and isinstance(block, cst.IndentedBlock) and len(block.body) == 1 and \
+        isinstance(block.body[0], cst.SimpleStatementLine) and len(block.body[0].body) == 1 and \
+        isinstance(block.body[0].body[0], cst.Raise)
+
+
+def _choice(stmt: cst.If) -> bool:
+    """``if test: name = ...`` ``else: name = ...``: each arm one assignment of the same one name."""
+    if not isinstance(stmt.orelse, cst.Else):
+        return False
+    names = []
+    for block in (stmt.body, stmt.orelse.body):
+        if not isinstance(block, cst.IndentedBlock) or len(block.body) != 1 or not _plain(block.body[0]) or \
+                not isinstance(block.body[0].body[0], cst.Assign) or \
+                not isinstance(block.body[0].body[0].targets[0].target, cst.Name):
+            return False
+        names.append(block.body[0].body[0].targets[0].target.value)
+    return names[0] == names[1]
 
 
 def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[str]] | None:
@@ -72,7 +154,10 @@ def _builder(fn: cst.FunctionDef) -> tuple[list[cst.SimpleStatementLine], list[s
         return helper
     body = _straight_calls(fn)
     if body is None:
-        return None
+        # (a builder with checks, a queue chosen by a flag and the readers' loop: its returned expression is
+        # assigned to the caller's targets after its statements)
+        reader_body = _reader_builder(fn)
+        return (reader_body, None) if reader_body is not None else None
     calls = [last_name(c.func) for s in body for c in nodes_of(s, cst.Call)]
     producer = _producer(calls)
     if producer:  # (``return slice_input_producer(...)[0]``: the producer named first)
@@ -211,9 +296,20 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
                 full = absolute_name(q, names[path].package)
                 if full == f"{mod_name}.{fname}":
                     sites.append((path, node, None))
-        if len(sites) != 1 or sites[0][0] == bpath:
+        if len(sites) != 1:
             continue
         cpath, node, _ = sites[0]
+        if cpath == bpath:  # (a common-queue builder of the caller's own module: ``_reader_builder``'s alone)
+            if returned is not None or _straight_calls(fn) is not None or not isinstance(node, cst.Name):
+                continue
+            new = _inline_at(modules[cpath], node, fn, body, returned, modules[bpath], mod_name,
+                             names[cpath].package, same=True)
+            if new is None:
+                continue
+            modules[cpath] = new.visit(_Drop(fname))
+            out[cpath] = modules[cpath].code
+            done = True
+            continue
         new = _inline_at(modules[cpath], node, fn, body, returned, modules[bpath], mod_name, names[cpath].package)
         if new is None:
             continue
@@ -242,10 +338,11 @@ class _Drop(cst.CSTTransformer):
 
 
 def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, returned: list[str] | None,
-               bmodule: cst.Module, mod_name: str, package: str) -> cst.Module | None:
+               bmodule: cst.Module, mod_name: str, package: str, same: bool = False) -> cst.Module | None:
     """``caller_module`` with the builder's call at ``node`` inlined, or None where that cannot keep the meaning.
     ``returned`` None: the helper returns expressions (a producer helper's ``decode(queue[0]), queue[1]``),
-    assigned to the caller's targets after its statements."""
+    assigned to the caller's targets after its statements. ``same``: the builder is of the caller's module, its
+    free names read as they are (where the caller binds none of them)."""
     caller = None
     top = cst.FunctionDef(cst.Name("_"), cst.Parameters(), cst.IndentedBlock(list(caller_module.body)))
     for f in [*nodes_of(caller_module, cst.FunctionDef), top]:  # (``top``: the module's own statements)
@@ -279,14 +376,19 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     if any(names_in(v) & set(targets_n) for v in bound.values()):
         return None  # (``queue = build(queue)``: the argument is read after the target is bound)
     # the names the caller's module and function already use
-    taken = {n.value for n in nodes_of(caller_module, cst.Name)}
-    own = _locals(fn, body)
+    inside = {id(n) for n in nodes_of(fn, cst.Name)} if same else set()  # (the builder goes: its names free)
+    taken = {n.value for n in nodes_of(caller_module, cst.Name) if id(n) not in inside}
+    own = _locals(fn, [s for s in body if isinstance(s, cst.SimpleStatementLine)]) | set(_assigned(body))
     free = set().union(*(names_in(s) for s in body)) - own
     tops = _top_level(bmodule)
     ctops = _top_level(caller_module)
     cassigned = {n.value for t in nodes_of(cfn, cst.AssignTarget) for n in nodes_of(t, cst.Name)} | \
         {p.name.value for p in [*cfn.params.params, *cfn.params.kwonly_params]}
-    if isinstance(node, cst.Attribute):
+    if same:
+        prefix = ""
+        if free & cassigned:
+            return None  # (a global the builder reads that the caller binds would read another value there)
+    elif isinstance(node, cst.Attribute):
         prefix = cst.Module([]).code_for_node(node.value)
         if prefix.split(".")[0] in cassigned:
             return None
@@ -301,7 +403,7 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
     added: list[str] = []
     imports: list[str] = []  # the builder module's imports the caller's module is given
     used = names_in(caller_module)
-    for name in sorted(free):
+    for name in sorted(free) if not same else ():
         where = tops.get(name)
         if where is None:
             if name in ctops or name in cassigned:
@@ -338,7 +440,7 @@ def _inline_at(caller_module: cst.Module, node, fn: cst.FunctionDef, body, retur
                                        leading_lines=()))
     stmts[0] = stmts[0].with_changes(leading_lines=stmt.leading_lines)
     new = caller_module.visit(_Replace(stmt, stmts))
-    if isinstance(node, cst.Name):
+    if isinstance(node, cst.Name) and not same:
         new = new.visit(_AddNames(node.value, prefix, bool(added)))
     if imports:
         new = with_imports(new, imports)

@@ -89,12 +89,13 @@ def k_readers(finder: Finder, source, stmts: list[cst.BaseStatement], before: li
     """``copies``, where each turn of the loop reads one file queue made before it with a reader of its own (``k``
     readers of one queue: every file read once per epoch by one of them, ``interleave`` over the files ``k`` at a
     time, as ``[read(queue) for _ in range(k)]``). Refused where a turn makes its own source: a producer or a queue
-    made in the loop (or in a helper from what it is given) would deliver every record once per turn."""
+    made in the loop (or in a helper from what it is given) would deliver every record once per turn. A
+    WholeFileReader's turns are no exception: each file is one record, read whole by whichever reader takes its
+    name, so ``k`` of them deliver one ``read_file`` per file name, in one of the orders their threads could
+    give (``generate`` says so in its note)."""
     why = "each copy reads its own source in the loop; not the copies of one element"
     if source.kind != "reader" or source.prefetch is not None or source.up_to is not None or source.setup is not None:
         raise Refusal(why)
-    if source.reader == "WholeFileReader":
-        raise Refusal("a WholeFileReader join is not rewritten yet")
     if source.helper is not None and source.helper.queue_args is not None:
         raise Refusal(f"{why}: the reader helper makes its own file queue in each turn")
     if source.inlined or source.removes or source.foreign:  # a reader method: the object may hold one reader
