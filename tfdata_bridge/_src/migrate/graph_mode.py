@@ -108,8 +108,20 @@ def legacy_inside(fn: cst.CSTNode, own: str | None = None) -> cst.Call | None:
         for name in v.called:
             if name in defs and name not in seen:
                 seen.add(name)
+                if node is fn and _reads_its_own_source(defs[name]):
+                    continue  # (the element function's own call of a whole read helper: that helper's own
+                    # pipeline, which the rewrite writes as a tf.data helper of its own, one record per call:
+                    # the labels read beside the examples of ``make_batch`` in ``tests/migrate/r34c_programs``)
                 todo.append(defs[name])
     return None
+
+
+def _reads_its_own_source(fn: cst.FunctionDef) -> bool:
+    """Whether ``fn`` makes an input producer and reads it with a reader itself (a whole read helper)."""
+    v = _LegacyCalls()
+    fn.visit(v)
+    names = {_last_name(c.func) for c in v.found}
+    return any(n.endswith("input_producer") for n in names) and bool(names & {"read", "read_up_to"})
 
 
 ELEMENT_REASON = "would hold the legacy queue call"
