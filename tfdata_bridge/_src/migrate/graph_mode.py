@@ -15,6 +15,7 @@ cost on modules no rewrite reaches.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 
 import libcst as cst
@@ -66,6 +67,16 @@ MODULES: contextvars.ContextVar[tuple[cst.Module, ...]] = contextvars.ContextVar
 """The modules a run rewrites, outermost first (each ``to_tfdata._run`` adds its own: the one as written, then
 the forms tried on it): their top-level functions an element function calls are checked too (``if others: w =
 _other_side(others)``, ``_other_side`` reading a queue; a form's module may have dropped it already)."""
+
+
+@contextlib.contextmanager
+def checked_against(module: cst.Module):
+    """While entered, ``module`` is among ``MODULES`` (its functions an element function calls are checked)."""
+    token = MODULES.set((*MODULES.get(), module))
+    try:
+        yield
+    finally:
+        MODULES.reset(token)
 
 
 class _LegacyCalls(cst.CSTVisitor):

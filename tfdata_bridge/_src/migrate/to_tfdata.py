@@ -374,11 +374,8 @@ def survey(module: cst.Module, external=None) -> tuple[_Index, Scopes, Finder]:
 def run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run_forms`` with ``module`` as written among those whose functions the element functions made are checked
     against (``graph_mode.MODULES``: a form tried may drop a helper an element function still calls)."""
-    token = graph_mode.MODULES.set((*graph_mode.MODULES.get(), module))
-    try:
+    with graph_mode.checked_against(module):
         return _run_forms(module, *args, **kwargs)
-    finally:
-        graph_mode.MODULES.reset(token)
 
 
 def _run_forms(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
@@ -758,11 +755,8 @@ def _without(module: cst.Module, asks) -> cst.Module:
 def _run(module: cst.Module, *args, **kwargs) -> tuple[cst.Module, list[Note], list[PipelineOutcome]]:
     """``_run_module``, the element functions it makes checked against ``module``'s own functions they call
     (``graph_mode.MODULES``)."""
-    token = graph_mode.MODULES.set((*graph_mode.MODULES.get(), module))
-    try:
+    with graph_mode.checked_against(module):
         return _run_module(module, *args, **kwargs)
-    finally:
-        graph_mode.MODULES.reset(token)
 
 
 def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionDef, cst.FunctionDef] | None = None,
