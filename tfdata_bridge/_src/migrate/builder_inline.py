@@ -90,9 +90,8 @@ def _reader_builder(fn: cst.FunctionDef) -> list[cst.BaseStatement] | None:
     if isinstance(params.star_arg, cst.Param) or params.star_kwarg is not None or params.posonly_params:
         return None
     body = list(fn.body.body)
-    if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 and \
-            isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.SimpleString):
-        body = body[1:]  # the docstring
+    if body and is_docstring(body[0]):
+        body = body[1:]
     if not body or not isinstance(body[-1], cst.SimpleStatementLine) or len(body[-1].body) != 1 or \
             not isinstance(body[-1].body[0], cst.Return) or body[-1].body[0].value is None:
         return None
