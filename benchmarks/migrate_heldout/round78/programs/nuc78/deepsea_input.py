@@ -1,0 +1,42 @@
+"""Input pipeline for the nucleosome occupancy windows (one-hot DNA, multi-label)."""
+import os
+
+import tensorflow.compat.v1 as tf
+
+HEIGHT = 1
+WIDTH = 8
+DEPTH = 4
+NUM_OUTPUTS = 3
+NUM_TRAIN_EXAMPLES = 10
+NUM_VAL_EXAMPLES = 4
+
+
+def read_and_decode(filename_queue):
+    reader = tf.TFRecordReader()
+    _, serialized_example = reader.read(filename_queue)
+    features = tf.parse_single_example(
+        serialized_example,
+        features={
+            'seq_raw': tf.FixedLenFeature([], tf.string),
+            'label_raw': tf.FixedLenFeature([], tf.string)
+        })
+    seq = tf.decode_raw(features['seq_raw'], tf.uint8)
+    label = tf.decode_raw(features['label_raw'], tf.uint8)
+    seq.set_shape([HEIGHT * WIDTH * DEPTH])
+    seq = tf.reshape(seq, [HEIGHT, WIDTH, DEPTH])
+    seq = tf.cast(seq, tf.float32)
+    label.set_shape([NUM_OUTPUTS])
+    label = tf.cast(label, tf.float32)
+    return seq, label
+
+
+def inputs(data_dir, split, batch_size, num_epochs=None):
+    filename = os.path.join(data_dir, '%s.tfrecords' % split)
+    with tf.name_scope('input'):
+        filename_queue = tf.train.string_input_producer(
+            [filename], num_epochs=num_epochs, shuffle=False)
+        seq, label = read_and_decode(filename_queue)
+        seqs, labels = tf.train.batch(
+            [seq, label], batch_size=batch_size, num_threads=1,
+            capacity=1000 + 3 * batch_size, allow_smaller_final_batch=True)
+    return seqs, labels
