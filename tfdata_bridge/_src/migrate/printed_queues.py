@@ -15,7 +15,9 @@ rewrite bound before the call in the same block, or else a string saying the que
 back as it was. ``tf.print(q)`` is a graph op, not debugging of the object: never taken out; nor ``q.size()``,
 ``q.name``, a ``q`` handed to a function, stored, returned: those stay uses, and still leave the pipeline.
 
-Cost on a module it cannot change: two substring checks on its text (no parse)."""
+Cost on a module it cannot change: two substring checks on its text; where a queue is made and something printed,
+two regular expressions over it (the names the queues are bound to, one of them on a debugging call's line);
+libcst parses it only then."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ _QUICK_MAKERS = ("input_producer", "Queue(")
 _LEVELS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "fatal", "log", "exception",
                      "vlog", "log_first_n", "log_every_n"))
 _LOGGERS = frozenset(("logging", "logger", "log", "LOGGER", "_logger", "_LOGGER", "_log", "LOG", "tf_logging"))
+_BOUND = re.compile(r"(\w+)\s*(?::[^=\n]*)?=\s*\(?\s*[\w.]*\b(?:%s)\s*\(" % "|".join(sorted(MAKERS)))
 _MARK = "__tfdata_bridge_printed_%d__"
 _MARKED = re.compile(r"__tfdata_bridge_printed_(\d+)__")
 _DATASETS = re.compile(r"\bDataset\b|\.data\.|make_one_shot_iterator|make_initializable_iterator")
@@ -144,6 +147,10 @@ def mark_printed_queues(text: str, first: int = 0) -> tuple[str, dict[int, tuple
     """(``text`` with the queue names of its debugging calls taken out for markers, {number: (name, marker)})."""
     if not any(k in text for k in _QUICK_MAKERS) or not ("print" in text or "log" in text):
         return text, {}
+    bound = set(_BOUND.findall(text))
+    if not bound or not re.search(r"(?:\bprint|\blog\w*\.\w+|\blogging\.\w+)\s*\([^\n]*\b(?:%s)\b"
+                                  % "|".join(map(re.escape, sorted(bound))), text):
+        return text, {}  # (no queue made here is named in a debugging call's line: no parse)
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError:
