@@ -67,6 +67,17 @@ def _rewrite(source: str, to: Target, describe: Callable[[SyntaxError | cst.Pars
 
 def _rewrite_one(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str]
                  ) -> RewriteResult:
+    """``_rewrite_one_plain``, where ``--to tfdata`` with a queue shown only by debugging output (``print(queue)``)
+    taken out before and given back, or replaced by the dataset, after (``printed_queues.py``)."""
+    if to != "tfdata":
+        return _rewrite_one_plain(source, to, describe)
+    from tfdata_bridge._src.migrate.printed_queues import with_printed_queues
+
+    return with_printed_queues({"": source}, lambda texts: {"": _rewrite_one_plain(texts[""], to, describe)})[""]
+
+
+def _rewrite_one_plain(source: str, to: Target, describe: Callable[[SyntaxError | cst.ParserSyntaxError], str]
+                       ) -> RewriteResult:
     """``_rewrite``, where ``--to tfdata`` with a batch made on every call of a method whose source it makes only
     in a branch written into the branch and its iterator kept on ``self`` (``first_tower.py``), and the nested
     functions of an ``if``/``else`` making a pipeline written where the code after it calls them

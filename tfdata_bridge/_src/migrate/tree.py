@@ -63,6 +63,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
     from tfdata_bridge._src.migrate.handed_tuples import with_handed_tuples
     from tfdata_bridge._src.migrate.overridden_calls import with_overridden_calls
+    from tfdata_bridge._src.migrate.printed_queues import with_printed_queues
 
     # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
     # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
@@ -72,8 +73,10 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # its parts, its callers unpacking the tuple: ``handed_tuples.py``)
     # (and a base class's batching method reading through methods its subclasses override: each subclass given its
     # own copy, those calls written out: ``overridden_calls.py``)
-    return with_overridden_calls(sources, lambda u: with_handed_tuples(u, lambda h: with_closure_branches(
-        h, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root)))))
+    # (and a queue shown only by debugging output, ``print(queue)``: taken out before, given back or replaced by
+    # the dataset after: ``printed_queues.py``)
+    return with_printed_queues(sources, lambda p: with_overridden_calls(p, lambda u: with_handed_tuples(
+        u, lambda h: with_closure_branches(h, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root))))))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
