@@ -1,0 +1,60 @@
+"""A feeding function handed its enqueue op, close op and placeholders as parameters (round 75's "fjord" form):
+the queue's pieces come from a helper's return tuple unpacked at the caller (this module's helper, or another
+module's, inlined there: ``feed_builders.py`` / ``builder_inline.py``), and the thread hands them over by a
+tuple ``args=``, a list ``args=`` with ``kwargs=``, or a target lambda calling the function
+(``feed/lambda_targets.py`` spells it ``target=fn, args=(...)`` where every argument reads the same value when
+the thread runs). The generator is the feeding loop with the enqueue a ``yield``. Left, with the reason: a lambda
+reading a name bound again after the thread is made, an enqueue op the program also runs itself, a parameter
+holding a placeholder bound again in the feeding function. The programs of ``fixO2_programs/`` are migrated as
+one tree and run against their originals."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pathlib
+
+import pytest
+
+from both_ways import assert_delivers_the_same, run_both_ways
+
+HERE = pathlib.Path(__file__).resolve().parent
+PROGRAMS = HERE / "fixO2_programs"
+REWRITTEN = ["helper_tuple_args_padded.py", "kwargs_list_fifo.py", "other_module_helper_lambda_up_to.py"]
+LEFT = {"lambda_rebound_left.py": "the thread's target is a lambda",
+        "enqueue_also_run_left.py": "the enqueue op is not run by exactly one feeding function",
+        "param_rebound_left.py": "`q` is used other than by enqueue, close and one dequeue"}
+
+
+@pytest.mark.timeout(300)
+def test_ops_and_placeholders_handed_as_parameters_become_the_generator(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    original, migrated = tmp_path / "original", tmp_path / "migrated"
+    shutil.copytree(PROGRAMS, original, ignore=shutil.ignore_patterns("__pycache__"))
+    sources = {str(p): p.read_text() for p in sorted(original.rglob("*.py"))}
+    code, notes = {}, {}
+    for path, result in rewrite_tree(sources, root=str(original)).items():
+        out = migrated / os.path.relpath(path, original)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(result.code)
+        code[out.name] = result.code
+        notes[out.name] = " ".join(n.message for n in result.notes if n.kind == "refused") if result.refused else ""
+    assert {n for n, why in notes.items() if why} == set(LEFT), notes
+    for name, why in LEFT.items():
+        assert why in notes[name], (name, notes[name])
+        assert "tf.data" not in code[name], code[name]
+    for name in REWRITTEN:
+        body = code[name].split('"""', 2)[-1]
+        assert "from_generator" in body and "Queue(" not in body and "Thread(" not in body, body
+        assert "sess.run(" not in body.split("def main")[0], body  # (the feeding function's runs: yields now)
+        assert "placeholder(" not in body, body
+    assert "padded_batch(2, drop_remainder=True)" in code["helper_tuple_args_padded.py"]
+    assert "padded_batch(3, drop_remainder=False)" in code["other_module_helper_lambda_up_to.py"]
+    assert ".batch(4, drop_remainder=False)" in code["kwargs_list_fifo.py"]
+    assert "def feed_rows(n):" in code["other_module_helper_lambda_up_to.py"]  # (the ops' parameters went)
+    assert "def make_fed_queue" not in code["queues.py"]  # (its one caller inlined it)
+    pairs = {n[:-3]: (original / n, migrated / n) for n in REWRITTEN}
+    for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
+        assert_delivers_the_same(name, want, got, "exact", end=None)
