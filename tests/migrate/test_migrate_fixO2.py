@@ -3,8 +3,9 @@ the queue's pieces come from a helper's return tuple unpacked at the caller (thi
 module's, inlined there: ``feed_builders.py`` / ``builder_inline.py``), and the thread hands them over by a
 tuple ``args=``, a list ``args=`` with ``kwargs=``, or a target lambda calling the function
 (``feed/lambda_targets.py`` spells it ``target=fn, args=(...)`` where every argument reads the same value when
-the thread runs). The generator is the feeding loop with the enqueue a ``yield``. Left, with the reason: a lambda
-reading a name bound again after the thread is made, an enqueue op the program also runs itself, a parameter
+the thread runs); a class handing ``self.enqueue_op``, ``self.close_op`` and its placeholders by ``args=`` to a
+module function or to its own method has them read on ``self`` there (``feed/self_args.py``), the class form's. The generator is the feeding loop with the enqueue a ``yield``. Left, with the reason: a lambda
+reading a name bound again after the thread is made, an enqueue op set on ``self`` twice, an enqueue op the program also runs itself, a parameter
 holding a placeholder bound again in the feeding function. The programs of ``fixO2_programs/`` are migrated as
 one tree and run against their originals."""
 
@@ -21,10 +22,13 @@ from both_ways import assert_delivers_the_same, run_both_ways
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixO2_programs"
-REWRITTEN = ["helper_tuple_args_padded.py", "kwargs_list_fifo.py", "other_module_helper_lambda_up_to.py"]
+REWRITTEN = ["helper_tuple_args_padded.py", "kwargs_list_fifo.py", "other_module_helper_lambda_up_to.py",
+             "cls_module_fn_padded.py", "cls_method_list_args.py"]
+RUN = ["other_module_helper_lambda_up_to.py", "cls_module_fn_padded.py", "cls_method_list_args.py"]  # (both ways)
 LEFT = {"lambda_rebound_left.py": "the thread's target is a lambda",
         "enqueue_also_run_left.py": "the enqueue op is not run by exactly one feeding function",
-        "param_rebound_left.py": "`q` is used other than by enqueue, close and one dequeue"}
+        "param_rebound_left.py": "`q` is used other than by enqueue, close and one dequeue",
+        "cls_attr_set_twice_left.py": "`self.queue.enqueue` in `__init__` is not part of the feed-thread pattern"}
 
 
 @pytest.mark.timeout(300)
@@ -55,6 +59,11 @@ def test_ops_and_placeholders_handed_as_parameters_become_the_generator(tmp_path
     assert ".batch(4, drop_remainder=False)" in code["kwargs_list_fifo.py"]
     assert "def feed_rows(n):" in code["other_module_helper_lambda_up_to.py"]  # (the ops' parameters went)
     assert "def make_fed_queue" not in code["queues.py"]  # (its one caller inlined it)
-    pairs = {n[:-3]: (original / n, migrated / n) for n in REWRITTEN}
+    for name in ("cls_module_fn_padded.py", "cls_method_list_args.py"):  # (a method of the class now, on self)
+        assert "    def feed_loop(self, n):" in code[name] and "args=" not in code[name].split('"""', 2)[-1]
+    assert "padded_batch(batch, drop_remainder=True)" in code["cls_module_fn_padded.py"]
+    assert "\ndef feed_loop" not in code["cls_module_fn_padded.py"]
+    assert "def feed_loop(sess, op, close_op" in code["cls_attr_set_twice_left.py"]  # (left as it was)
+    pairs = {n[:-3]: (original / n, migrated / n) for n in RUN}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=None)

@@ -194,7 +194,7 @@ def _apply(cls: cst.ClassDef, method: cst.FunctionDef, call: cst.Call, me: str, 
         else:
             members.append(m)
     if moved is not None:
-        members.append(new_feeder.with_changes(leading_lines=[cst.EmptyLine()]))
+        members.append(new_feeder.with_changes(leading_lines=[cst.EmptyLine(indent=False)]))
     elif method is feeder:
         return None  # (a method starting a thread of itself: left)
     return cls.with_changes(body=cls.body.with_changes(body=members)), moved
