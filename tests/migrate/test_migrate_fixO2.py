@@ -5,7 +5,8 @@ tuple ``args=``, a list ``args=`` with ``kwargs=``, or a target lambda calling t
 (``feed/lambda_targets.py`` spells it ``target=fn, args=(...)`` where every argument reads the same value when
 the thread runs); a class handing ``self.enqueue_op``, ``self.close_op`` and its placeholders by ``args=`` to a
 module function or to its own method has them read on ``self`` there (``feed/self_args.py``), the class form's. The generator is the feeding loop with the enqueue a ``yield``. Left, with the reason: a lambda
-reading a name bound again after the thread is made, an enqueue op set on ``self`` twice, an enqueue op the program also runs itself, a parameter
+reading a name bound again after the thread is made, an enqueue op set on ``self`` twice, a
+feeding function another module of the tree imports (it stays a module function), an enqueue op the program also runs itself, a parameter
 holding a placeholder bound again in the feeding function. The programs of ``fixO2_programs/`` are migrated as
 one tree and run against their originals."""
 
@@ -28,7 +29,8 @@ RUN = ["other_module_helper_lambda_up_to.py", "cls_module_fn_padded.py", "cls_me
 LEFT = {"lambda_rebound_left.py": "the thread's target is a lambda",
         "enqueue_also_run_left.py": "the enqueue op is not run by exactly one feeding function",
         "param_rebound_left.py": "`q` is used other than by enqueue, close and one dequeue",
-        "cls_attr_set_twice_left.py": "`self.queue.enqueue` in `__init__` is not part of the feed-thread pattern"}
+        "cls_attr_set_twice_left.py": "`self.queue.enqueue` in `__init__` is not part of the feed-thread pattern",
+        "cls_fn_imported_left.py": "the feeding method uses the session `sess` for more than the enqueue"}
 
 
 @pytest.mark.timeout(300)
@@ -64,6 +66,7 @@ def test_ops_and_placeholders_handed_as_parameters_become_the_generator(tmp_path
     assert "padded_batch(batch, drop_remainder=True)" in code["cls_module_fn_padded.py"]
     assert "\ndef feed_loop" not in code["cls_module_fn_padded.py"]
     assert "def feed_loop(sess, op, close_op" in code["cls_attr_set_twice_left.py"]  # (left as it was)
+    assert "\ndef feed_loop(sess, op, close_op" in code["cls_fn_imported_left.py"]  # (``o2_lib/uses_feed`` imports it)
     pairs = {n[:-3]: (original / n, migrated / n) for n in RUN}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=None)

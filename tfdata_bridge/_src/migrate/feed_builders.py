@@ -201,7 +201,7 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
     made_local: list[tuple[str, str]] = []
     # (``Thread(target=lambda: feed(sess, op, ...))`` spelled ``target=feed, args=(...)`` first: ``lambda_targets``;
     # a class's thread handed ``self.enqueue_op`` by ``args=``: read on ``self`` by the feeding method, ``self_args``)
-    module_as_given, module = module, handed_self_args(lambda_targets(module))
+    module_as_given, module = module, handed_self_args(lambda_targets(module), external)
     out = inline_feed_starters(_inline_builders(module, external, made_local), external, made_local)
     out = spell_thread_classes(out, external)
     if made_local and not _only_in_callers(out, made_local, external):

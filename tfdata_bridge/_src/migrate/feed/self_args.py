@@ -16,7 +16,8 @@
     read its parameters, the thread ``Thread(target=self.feed_loop, args=(sess, n))``: the form the class rewrite
     (``klass.py``) takes. ``args=`` reads the attribute when the thread is made, the method when it runs: the same
     value, as only attributes that one statement of the module sets are taken, and only parameters the function
-    never binds again. A module function goes into the class only where nothing else in the module names it and
+    never binds again. A module function goes into the class only where nothing else in the module (nor another module of
+    the tree) names it and
     the class has no member of that name and it does not read ``self``. Only a thread whose ``args=`` is a literal
     tuple or list (no ``kwargs=``, no ``*``) matching the function's plain parameters one to one, one of the
     attributes an enqueue op of the class (``self.x = self.queue.enqueue(...)``). Anything else is left as it
@@ -35,9 +36,10 @@ from tfdata_bridge._src.migrate.calls import code_of, nodes_of
 from tfdata_bridge._src.migrate.feed.lambda_targets import _bindings
 
 
-def handed_self_args(module: cst.Module) -> cst.Module:
+def handed_self_args(module: cst.Module, external=None) -> cst.Module:
     """``module`` with each class's feeding thread so handed ``self``'s attributes rewritten to read them on
-    ``self``; ``module`` itself where there is none."""
+    ``self``; ``module`` itself where there is none. ``external``: the tree's resolver of the module (a module
+    function another module of the tree uses stays where it is)."""
     text = code_of(module)
     if "Thread" not in text or "self." not in text or "enqueue" not in text:
         return module
@@ -52,7 +54,7 @@ def handed_self_args(module: cst.Module) -> cst.Module:
     for at, cls in enumerate(list(body)):
         if not isinstance(cls, cst.ClassDef) or not isinstance(cls.body, cst.IndentedBlock):
             continue
-        new = _class(cls, set_attrs, functions, named)
+        new = _class(cls, set_attrs, functions, named, external)
         if new is None:
             continue
         new_cls, moved = new
@@ -79,7 +81,7 @@ def _enqueue_attrs(cls: cst.ClassDef) -> set[str]:
     return out
 
 
-def _class(cls: cst.ClassDef, set_attrs: Counter, functions: dict, named: Counter):
+def _class(cls: cst.ClassDef, set_attrs: Counter, functions: dict, named: Counter, external):
     methods = {m.name.value: m for m in cls.body.body if isinstance(m, cst.FunctionDef)}
     enqueues = _enqueue_attrs(cls)
     if not enqueues:
@@ -89,14 +91,14 @@ def _class(cls: cst.ClassDef, set_attrs: Counter, functions: dict, named: Counte
             continue
         me = method.params.params[0].name.value
         for call in [c for c in nodes_of(method, cst.Call) if _is_thread(c)]:
-            found = _plan(call, me, methods, functions, named, set_attrs, enqueues)
+            found = _plan(call, me, methods, functions, named, set_attrs, enqueues, external)
             if found is not None:
                 return _apply(cls, method, call, me, *found)
     return None
 
 
 def _plan(call: cst.Call, me: str, methods: dict, functions: dict, named: Counter, set_attrs: Counter,
-          enqueues: set[str]):
+          enqueues: set[str], external=None):
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     if any(a.keyword is None or a.star for a in call.args) or "kwargs" in keywords:
         return None
@@ -114,6 +116,9 @@ def _plan(call: cst.Call, me: str, methods: dict, functions: dict, named: Counte
         feeder = moved = functions[target.value]
         if any(n.value == "self" for n in nodes_of(feeder, cst.Name)):
             return None
+        elsewhere = getattr(external, "calls_elsewhere", None) if external is not None else None
+        if external is not None and (elsewhere is None or elsewhere(target.value)):
+            return None  # (imported by another module of the tree: it stays a module function)
         params = list(feeder.params.params)
     else:
         return None
