@@ -1,14 +1,14 @@
-"""A feeding function handed its enqueue op, close op and placeholders as parameters (round 75's "fjord" form):
-the queue's pieces come from a helper's return tuple unpacked at the caller (this module's helper, or another
-module's, inlined there: ``feed_builders.py`` / ``builder_inline.py``), and the thread hands them over by a
-tuple ``args=``, a list ``args=`` with ``kwargs=``, or a target lambda calling the function
-(``feed/lambda_targets.py`` spells it ``target=fn, args=(...)`` where every argument reads the same value when
-the thread runs); a class handing ``self.enqueue_op``, ``self.close_op`` and its placeholders by ``args=`` to a
-module function or to its own method has them read on ``self`` there (``feed/self_args.py``), the class form's. The generator is the feeding loop with the enqueue a ``yield``. Left, with the reason: a lambda
-reading a name bound again after the thread is made, an enqueue op set on ``self`` twice, a
-feeding function another module of the tree imports (it stays a module function), an enqueue op the program also runs itself, a parameter
-holding a placeholder bound again in the feeding function. The programs of ``fixO2_programs/`` are migrated as
-one tree and run against their originals."""
+"""A feeding function handed its enqueue op, close op and placeholders as parameters (round 75's "fjord" form): the
+queue's pieces come from a helper's return tuple unpacked at the caller (this module's helper, or another module's,
+inlined there: ``feed_builders.py`` / ``builder_inline.py``), and the thread hands them over by a tuple ``args=``,
+a list ``args=`` with ``kwargs=``, or a target lambda calling the function (``feed/lambda_targets.py`` spells it
+``target=fn, args=(...)`` where every argument reads the same value when the thread runs); a class handing
+``self.enqueue_op``, ``self.close_op`` and its placeholders by ``args=`` to a module function or to its own method
+has them read on ``self`` there (``feed/self_args.py``), the class form's. The generator is the feeding loop with
+the enqueue a ``yield``. Left, with the reason: a lambda reading a name bound again after the thread is made, an
+enqueue op set on ``self`` twice, a feeding function another module of the tree imports (it stays a module
+function), an enqueue op the program also runs itself, a parameter holding a placeholder bound again in the feeding
+function. The programs of ``fixO2_programs/`` are migrated as one tree and run against their originals."""
 
 from __future__ import annotations
 

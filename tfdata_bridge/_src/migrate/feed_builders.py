@@ -205,7 +205,8 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
     out = inline_feed_starters(_inline_builders(module, external, made_local), external, made_local)
     out = spell_thread_classes(out, external)
     if made_local and not _only_in_callers(out, made_local, external):
-        return module_as_given  # (a global the builder set, read elsewhere than where it now is a local: nothing inlined)
+        # (a global the builder set, read elsewhere than where it now is a local: nothing inlined)
+        return module_as_given
     return out
 
 

@@ -15,14 +15,13 @@
  -> the feeding function a method of the class reading ``self.enqueue_op``, ``self.close_op``, ``self.x_ph`` where it
     read its parameters, the thread ``Thread(target=self.feed_loop, args=(sess, n))``: the form the class rewrite
     (``klass.py``) takes. ``args=`` reads the attribute when the thread is made, the method when it runs: the same
-    value, as only attributes that one statement of the module sets are taken, and only parameters the function
-    never binds again. A module function goes into the class only where nothing else in the module (nor another module of
-    the tree) names it and
-    the class has no member of that name and it does not read ``self``. Only a thread whose ``args=`` is a literal
-    tuple or list (no ``kwargs=``, no ``*``) matching the function's plain parameters one to one, one of the
-    attributes an enqueue op of the class (``self.x = self.queue.enqueue(...)``). Anything else is left as it
-    was, for the class rewrite's own reason. Called from ``feed_builders.inline_feed_builders``, whose result is
-    kept only where more pipelines are rewritten; a module whose text has no ``Thread``, ``self.`` and
+    value, as only attributes that one statement of the module sets are taken, and only parameters the function never
+    binds again. A module function goes into the class only where nothing else in the module (nor another module of
+    the tree) names it, the class has no member of that name and it does not read ``self``. Only a thread whose
+    ``args=`` is a literal tuple or list (no ``kwargs=``, no ``*``) matching the function's plain parameters one to
+    one, one of the attributes an enqueue op of the class (``self.x = self.queue.enqueue(...)``). Anything else is
+    left as it was, for the class rewrite's own reason. Called from ``feed_builders.inline_feed_builders``, whose
+    result is kept only where more pipelines are rewritten; a module whose text has no ``Thread``, ``self.`` and
     ``enqueue`` is not walked.
 """
 
