@@ -295,6 +295,23 @@ def inline_queue_builders(texts: dict[str, str], root: str) -> dict[str, str] | 
                 full = absolute_name(q, names[path].package)
                 if full == f"{mod_name}.{fname}":
                     sites.append((path, node, None))
+        if len(sites) > 1 and _feed_builder(fn) is not None:
+            # (a feed-thread queue's builder called from several other modules, once in each: inlined at every
+            # call, or at none; it goes from its module only then)
+            callers = [c for c, _, _ in sites]
+            if bpath in callers or len(set(callers)) != len(callers):
+                continue
+            news = {c: _inline_at(modules[c], n, fn, body, returned, modules[bpath], mod_name, names[c].package)
+                    for c, n, _ in sites}
+            if any(m is None for m in news.values()):
+                continue
+            for c, m in news.items():
+                modules[c] = m
+                out[c] = m.code
+            modules[bpath] = modules[bpath].visit(_Drop(fname))
+            out[bpath] = modules[bpath].code
+            done = True
+            continue
         if len(sites) != 1:
             continue
         cpath, node, _ = sites[0]

@@ -195,11 +195,18 @@ def inline_feed_builders(module: cst.Module, external=None) -> cst.Module:
 
     from tfdata_bridge._src.migrate.feed_thread_classes import spell_thread_classes
 
+    from tfdata_bridge._src.migrate.feed.lambda_targets import lambda_targets
+    from tfdata_bridge._src.migrate.feed.self_args import handed_self_args
+
     made_local: list[tuple[str, str]] = []
+    # (``Thread(target=lambda: feed(sess, op, ...))`` spelled ``target=feed, args=(...)`` first: ``lambda_targets``;
+    # a class's thread handed ``self.enqueue_op`` by ``args=``: read on ``self`` by the feeding method, ``self_args``)
+    module_as_given, module = module, handed_self_args(lambda_targets(module), external)
     out = inline_feed_starters(_inline_builders(module, external, made_local), external, made_local)
     out = spell_thread_classes(out, external)
     if made_local and not _only_in_callers(out, made_local, external):
-        return module  # (a global the builder set, read elsewhere than where it now is a local: nothing inlined)
+        # (a global the builder set, read elsewhere than where it now is a local: nothing inlined)
+        return module_as_given
     return out
 
 

@@ -26,6 +26,10 @@ a ``from_generator`` source whose generator is the feeding loop, in a function o
     wrapped.py   (function form) a thread's target made by a wrapper (``@read_wrapper``, ``f = wrapper(g)``):
                  the wrapper's inner function feeds, and becomes the generator
     countdown.py (function form) several threads, the last to end closing the queue under a lock
+    lambda_targets.py  ``Thread(target=lambda: feed(sess, op, ...))`` spelled ``target=feed, args=(...)`` where its
+                 arguments read the same values when the thread runs (``feed_builders.py`` asks it)
+    self_args.py (class form) a thread handed ``self.enqueue_op`` and the placeholders by ``args=``: the feeding
+                 function (a module function moved in, or a method) reads them on ``self``
     drained.py   a ``queue.size()`` read after a loop ran the dequeue to ``OutOfRangeError``: its value then
                  (function form; ``queue_size.py`` asks it for a runner queue too)
 """

@@ -51,6 +51,11 @@ def passed_feeder(finder, refs: list[cst.Name], region: list[cst.BaseStatement],
         return None
     call = calls[0]
     target = thread_target(call)
+    if isinstance(target, cst.Lambda):  # (one ``lambda_targets.py`` could spell with ``args=`` is not seen here)
+        raise Refusal("the thread's target is a lambda that calls the feeding function with values it reads when "
+                      "the thread runs (a name bound more than once, an attribute set again, an expression, a "
+                      "`*`/`**` argument), which `args=` would read when the thread is made; hand them by "
+                      "`Thread(target=feed, args=(...))`, each a name bound once")
     if not isinstance(target, cst.Name):
         raise Refusal("the thread handed the enqueue op runs something other than a function of this module")
     wrapped = wrapped_feeder(getattr(finder, "module", None), target, getattr(finder, "external", None)) \
