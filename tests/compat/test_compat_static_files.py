@@ -268,3 +268,21 @@ def test_dataset_of_a_known_list_is_the_splittable_form_with_legacys_data(files)
             assert len(got[key]) == len(legacy[name]) > 2, (name, key)
             for a, b in zip(got[key], legacy[name]):
                 np.testing.assert_equal(a, b)
+
+
+@pytest.mark.parametrize("epochs", [1, None])
+def test_one_file_shuffled_list_is_a_known_list(files, epochs):
+    # shuffle=True (the default) over one file name: every epoch is that one name, as legacy's RandomShuffle of
+    # one row gives, so it is read as an unshuffled known list (no function per file), with legacy's data and
+    # epoch counter; two files shuffled keep the per-file read (test above)
+    def build(tf1):
+        q = tf1.train.string_input_producer(files["tfrecord"][1:2], num_epochs=epochs, seed=3)
+        _, value = tf1.TFRecordReader().read(q)
+        return tf1.train.batch([tf1.strings.to_number(value, tf.int32)], 2)
+
+    legacy, ours = same(build, limit=6)
+    if epochs == 1:
+        assert ours[1] is tf.errors.OutOfRangeError and ours[2] == [1] and len(ours[0]) == 2
+    else:
+        assert ours[1] is None and len(ours[0]) == 6
+    assert "FlatMapDataset" not in ours[3] and "TFRecordDataset" in ours[3]

@@ -138,8 +138,8 @@ class InputQueue:
 
     def static_rows(self) -> Any:
         """One epoch's rows as a numpy array, where every epoch gives these same rows and they are known now
-        (a constant, not empty, not shuffled), and this producer's rows are read directly; else None. A
-        reader then reads the files of every epoch without a traced function per file
+        (a constant, not empty, not shuffled or of one row), and this producer's rows are read directly; else
+        None. A reader then reads the files of every epoch without a traced function per file
         (``readers.FileRead``), and ``epoch_starts`` does the per-epoch work."""
         if self._shared or (self._keep_order and self._num_epochs is None):
             return None
@@ -692,7 +692,10 @@ def _input_producer(input_tensor, element_shape, num_epochs, shuffle, seed, capa
             static = None                #  proto with one "" value, through an identity)
         if static is not None and static.ndim == 1 and static.size > 0:
             queue._known = static  # noqa: SLF001 - its maker
-            if not shuffle:
+            # one row shuffled is that row (RandomShuffle of one element returns it, and its random stream is
+            # its own kernel's: not running it changes no other op's draws), so a one-file list with
+            # ``shuffle=True`` (the default, and most programs' form) gives every epoch the same known rows
+            if not shuffle or static.size == 1:
                 queue._static = static  # noqa: SLF001
     lifted_runners.add_input_producer(queue)  # legacy's runner in QUEUE_RUNNERS
     return queue
