@@ -21,7 +21,11 @@ stay in the branch. A branch's work may call a ``py_func`` of the elements that 
 batched with ``enqueue_many=True`` (round 67's windows of each whale call): that branch's chain takes them apart
 (``unbatch()``) after its map, the other branch's does not. A condition that is a TensorFlow op's tensor is refused
 (``_python_condition``). An ``if t:`` batching the elements in place with no ``else`` (round 69's ``is_batch``
-switch) is the batched-or-not choice whose other branch is the names as they were (``_batched_only``). A source
+switch) is the batched-or-not choice whose other branch is the names as they were (``_batched_only``). Its batch
+may take ``read_up_to``'s groups apart (``enqueue_many=True``, the census ``generate_input_fn``'s ``if shuffle:``):
+the groups are made once, each file's records ``n`` at a time (a group never spans two files: legacy's
+``ReadUpTo``), the batching branch's chain unbatches them, the other branch reads them as they are
+(``Generator.groups_as_read``). A source
 chosen by a flag before the one batch (a reader helper per format) is ``source_arms``: a chain per arm, made by
 ``to_tfdata._source_choice``.
 """
