@@ -41,6 +41,8 @@ def test_read_up_to_groups_chosen_against_a_batch_of_their_rows_deliver_what_leg
         assert code[name].count("make_one_shot_iterator") == 2, code[name]  # (one per branch)
     assert ".batch(batch_size)), cycle_length=1)" in code["census.py"]  # (each file's groups: legacy's)
     assert "else:" in code["census.py"]  # (the absent else made: the groups as they are)
+    assert "read_up_to" not in code["readers.py"] and "def read_rows(rows, n):" in code["readers.py"]
+    assert ".batch(n)), cycle_length=1)" in code["split_input.py"] and ".unbatch()" in code["split_input.py"]
     programs = sorted((tmp_path / "original").glob("*.py"))
     assert len(programs) == 3
     pairs = {p.stem: (p, tmp_path / "migrated" / p.name) for p in programs}
