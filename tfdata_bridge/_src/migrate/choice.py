@@ -21,7 +21,11 @@ stay in the branch. A branch's work may call a ``py_func`` of the elements that 
 batched with ``enqueue_many=True`` (round 67's windows of each whale call): that branch's chain takes them apart
 (``unbatch()``) after its map, the other branch's does not. A condition that is a TensorFlow op's tensor is refused
 (``_python_condition``). An ``if t:`` batching the elements in place with no ``else`` (round 69's ``is_batch``
-switch) is the batched-or-not choice whose other branch is the names as they were (``_batched_only``). A source
+switch) is the batched-or-not choice whose other branch is the names as they were (``_batched_only``). Its batch
+may take ``read_up_to``'s groups apart (``enqueue_many=True``, the census ``generate_input_fn``'s ``if shuffle:``):
+the groups are made once, each file's records ``n`` at a time (a group never spans two files: legacy's
+``ReadUpTo``), the batching branch's chain unbatches them, the other branch reads them as they are
+(``Generator.groups_as_read``). A source
 chosen by a flag before the one batch (a reader helper per format) is ``source_arms``: a chain per arm, made by
 ``to_tfdata._source_choice``.
 """
@@ -592,9 +596,7 @@ class ChoicePass:
         for flag in ("keep_input", "shapes", "shared_name"):
             if not is_none(args.get(flag)):
                 raise Refusal(f"`{api}` has {flag}= in a choice between a batch and the elements; not rewritten")
-        if literal_bool(args.get("enqueue_many"), False, "enqueue_many"):
-            raise Refusal(f"`{api}` batches with enqueue_many=True in a choice between a batch and the elements "
-                          "read one per run; not rewritten")
+        many = literal_bool(args.get("enqueue_many"), False, "enqueue_many")
         plain = choice.pre[choice.unbatched]
         tensors = [args["tensors"], cst.Tuple([])]
         pres = [choice.pre[b], plain]
@@ -632,9 +634,14 @@ class ChoicePass:
             raise Refusal("the elements come from several readers side by side; a choice between a batch and the "
                           "elements over them is not rewritten yet")
         _post_reads(choice, pipeline, code)
+        if many and pipeline.source.up_to is None:
+            raise Refusal(f"`{api}` batches with enqueue_many=True in a choice between a batch and the elements "
+                          "read one per run, over rows that are not a reader's `read_up_to` groups; not rewritten "
+                          "(read with `reader.read_up_to(queue, n)`, or keep the queues: `--fallback compat`)")
         pipelines = [pipeline, pipeline]
         all_args = [args, args]
-        return self._chains(choice, apis, pipeline, pipelines, all_args, names, [False, False],
+        flags = [many, many]
+        return self._chains(choice, apis, pipeline, pipelines, all_args, names, flags,
                             self.moved(pipeline), listed=listed)
 
     def _rewrite_joins(self, body, i, choice: Choice, apis):
@@ -678,7 +685,12 @@ class ChoicePass:
         gen = self.gen_of(choice.stmt)
         gen.takes_passed = True  # (a file queue handed in: each caller's producer, ``run`` replaces it)
         gen.structured = tails  # (the tails' names handed on as they are, lists as tuples: ``_as_tuples``)
-        statements, dataset, accepted = gen.elements(pipeline)
+        # the unbatched branch reads ``read_up_to``'s groups as legacy's reader gave them: each file's own
+        gen.groups_as_read = choice.unbatched is not None and pipeline.source.up_to is not None
+        try:
+            statements, dataset, accepted = gen.elements(pipeline)
+        finally:
+            gen.groups_as_read = False  # (the generator may make the function's next pipeline)
         blocks = []
         for k, ((stmt, _), p, m) in enumerate(zip(choice.branches, pipelines, many)):
             if k == choice.unbatched:  # the elements one per run, the branch's statements as written

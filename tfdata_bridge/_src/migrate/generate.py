@@ -62,6 +62,9 @@ class Generator:
         # set where the element is not a batch's components but values handed on whole (a choice's tails, whose
         # Python lists go as tuples: ``choice._as_tuples``): nothing packed (``packed_lists.py``)
         self.structured = False
+        # ``read_up_to``'s groups read as they are (a choice's unbatched branch, ``choice.py``): only one reader's
+        # files in sequence, each file's records grouped inside the interleave, as legacy's groups were
+        self.groups_as_read = False
 
     def arg(self, p: Pipeline, name: str) -> str | None:
         node = p.args.get(name)
@@ -189,6 +192,10 @@ class Generator:
                 if one_reader:
                     from tfdata_bridge._src.migrate.read_groups import _grouped
                     steps[-1] = _grouped(steps[-1], s.up_to)
+                elif self.groups_as_read:
+                    raise Refusal("`read_up_to`'s groups are read as they are in one branch, but the records do not "
+                                  "come from one reader's files in sequence, where a group ends at each file's end; "
+                                  "not rewritten (keep the queues: `--fallback compat`)")
                 elif not literal_bool(p.args.get("enqueue_many"), False, "enqueue_many") and p.api != "read":
                     # each group one element of the batch: only groups that end at each file's end, as legacy's
                     raise Refusal("`read_up_to` batches without enqueue_many=True: legacy's groups end at each "
