@@ -190,7 +190,7 @@ def _inline(stmts: list[cst.BaseStatement], stages: Mapping[str, _Stage]) -> lis
     for n in stages:
         if uses.all.get(n, 0) != uses.called.get(n, 0):
             raise _Refuse(f"`{n}` is read other than by a call at the function's own level (passed elsewhere): "
-                        "call it where the pipeline needs it, or write its pipeline out there")
+                          "call it where the pipeline needs it, or write its pipeline out there")
     return list(cst.Module(body=stmts).visit(_Inline(stages)).body)
 
 
