@@ -1,5 +1,6 @@
 """Lambdas bound once (no if): the producer, a read taking the queue as its parameter, a per-element scale and
-the batch, each called where the pipeline needs it; a TFRecordReader, one thread, no shuffle."""
+the batch (a clip handed to ``map_structure`` kept), each called where the pipeline needs it; a
+TFRecordReader, one thread, no shuffle."""
 import os
 
 import tensorflow.compat.v1 as tf
@@ -19,9 +20,11 @@ def make_batches(path, size):
     reader = tf.TFRecordReader()
     read = lambda q: reader.read(q)
     scale = lambda t, k: tf.cast(t, tf.float32) * k
+    clip = lambda t: tf.minimum(t, 15)  # (handed to map_structure: kept as it is)
     group = lambda a, b: tf.train.batch([a, b], batch_size=size, num_threads=1)
     key, serialized = read(files())
     value = tf.parse_single_example(serialized, {"v": tf.FixedLenFeature([], tf.int64)})["v"]
+    value = tf.nest.map_structure(clip, value)
     return group(value, scale(value, 0.5))
 
 

@@ -182,16 +182,23 @@ class _Inline(cst.CSTTransformer):
             if updated.lpar else body
 
 
-def _inline(stmts: list[cst.BaseStatement], stages: Mapping[str, _Stage]) -> list[cst.BaseStatement]:
+def _inline(stmts: list[cst.BaseStatement], stages: Mapping[str, _Stage]
+            ) -> tuple[list[cst.BaseStatement], set[str]]:
+    """``stmts`` with the calls of ``stages`` written out, and the names of the stages kept as they are (a
+    per-element lambda read other than by a call: its binding stays)."""
     uses = _Uses(set(stages))
     for s in stmts:
         s.visit(uses)
     uses.all = name_counts(cst.Module(body=stmts))
-    for n in stages:
+    kept = set()
+    for n, st in stages.items():
         if uses.all.get(n, 0) != uses.called.get(n, 0):
-            raise _Refuse(f"`{n}` is read other than by a call at the function's own level (passed elsewhere): "
-                          "call it where the pipeline needs it, or write its pipeline out there")
-    return list(cst.Module(body=stmts).visit(_Inline(stages)).body)
+            if st.pipeline:
+                raise _Refuse(f"`{n}` is read other than by a call at the function's own level (passed "
+                              "elsewhere): call it where the pipeline needs it, or write its pipeline out there")
+            kept.add(n)
+    written = {n: st for n, st in stages.items() if n not in kept}
+    return list(cst.Module(body=stmts).visit(_Inline(written)).body), kept
 
 
 def _split_function(fn: cst.FunctionDef, taken: set[str]) -> cst.FunctionDef | None:
@@ -227,12 +234,13 @@ def _split_function(fn: cst.FunctionDef, taken: set[str]) -> cst.FunctionDef | N
                           "bound by a lambda and bound or read elsewhere too (rebound): give each stage one name")
         outer = param_names(fn) | bound_names(*before)
         arms = []
-        for stages, suffix in ((then, "then"), (other, "else")):
-            new_tail = _inline(tail, stages)
+        for stages, arm, suffix in ((then, stmt.body, "then"), (other, stmt.orelse.body, "else")):
+            new_tail, kept = _inline(tail, stages)
             own = bound_names(*new_tail) - {d.name.value for d in nodes_of(cst.Module(body=new_tail),
                                                                                cst.FunctionDef)}
-            if own & nested_free:
+            if own & nested_free or own & set().union(*(names_in(stages[n].body) for n in kept)):
                 raise _No
+            new_tail = [*(x for x in arm.body if _stage_of(x).name in kept), *new_tail]
             renames = {}
             for n in sorted(own - outer):
                 new = f"{n}_{suffix}"
@@ -265,17 +273,22 @@ def _split_function(fn: cst.FunctionDef, taken: set[str]) -> cst.FunctionDef | N
                 raise _Refuse(f"`{n}` bound by a lambda more than once (rebound): give each stage its own name")
             continue
         once[n] = v[0]
-    kept, seen, out = [], set(), []
+    seen, out = set(), []
     for s in body:
         st = _stage_of(s) if isinstance(s, cst.SimpleStatementLine) else None
         if st is not None and st.name in once:
             seen.add(st.name)
             continue
-        out.append(s)
         early = names_in(s) & (set(once) - seen)
         if early:
             raise _Refuse(f"`{'`, `'.join(sorted(early))}` read before its lambda is bound")
-    new = _inline(out, once)
+        out.append(s)
+    _, kept = _inline(out, once)
+    once = {n: st for n, st in once.items() if n not in kept}
+    if not any(st.pipeline for st in once.values()):
+        return None
+    new, _ = _inline([s for s in body if not (isinstance(s, cst.SimpleStatementLine) and _stage_of(s) is not None
+                                              and _stage_of(s).name in once)], once)
     return fn.with_changes(body=fn.body.with_changes(body=new))
 
 
