@@ -220,6 +220,9 @@ def _split_function(fn: cst.FunctionDef, taken: set[str]) -> cst.FunctionDef | N
         if not any(s.pipeline for s in then.values()):
             continue
         other = _stages(stmt.orelse.body) if isinstance(stmt.orelse, cst.Else) else None
+        if isinstance(stmt.orelse, cst.If):
+            raise _Refuse("stages bound by lambdas in an `if`/`elif` chain: bind them in an `if`/`else` of two "
+                          "branches, or write the pipeline in each branch")
         if other is None:
             raise _Refuse(f"`{'`, `'.join(sorted(n for n, s in then.items() if s.pipeline))}` bound by a lambda in "
                           "one branch of the `if` only: bind it in each branch (`else:` too), or write the "
@@ -229,9 +232,10 @@ def _split_function(fn: cst.FunctionDef, taken: set[str]) -> cst.FunctionDef | N
             raise _Refuse(f"`{'`, `'.join(odd)}` bound by a lambda in one branch of the `if` only: bind the same "
                           "names in each branch")
         tail, before = body[i + 1:], body[:i]
-        if set(then) & (bound_names(*tail) | names_in(cst.Module(body=before)) | param_names(fn)):
-            raise _Refuse(f"`{'`, `'.join(sorted(set(then) & (bound_names(*tail) | names_in(cst.Module(body=before)) | param_names(fn))))}` "
-                          "bound by a lambda and bound or read elsewhere too (rebound): give each stage one name")
+        again = set(then) & (bound_names(*tail) | names_in(cst.Module(body=before)) | param_names(fn))
+        if again:
+            raise _Refuse(f"`{'`, `'.join(sorted(again))}` bound by a lambda and bound or read elsewhere too "
+                          "(rebound): give each stage one name")
         outer = param_names(fn) | bound_names(*before)
         arms = []
         for stages, arm, suffix in ((then, stmt.body, "then"), (other, stmt.orelse.body, "else")):
