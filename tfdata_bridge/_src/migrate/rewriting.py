@@ -81,14 +81,19 @@ def _rewrite_one_plain(source: str, to: Target, describe: Callable[[SyntaxError 
     """``_rewrite``, where ``--to tfdata`` with a batch made on every call of a method whose source it makes only
     in a branch written into the branch and its iterator kept on ``self`` (``first_tower.py``), and the nested
     functions of an ``if``/``else`` making a pipeline written where the code after it calls them
-    (``closure_branches.py``)."""
-    if to != "tfdata" or "if " not in source:
+    (``closure_branches.py``), and pipeline stages bound to names by lambdas written where they are called
+    (``lambda_stages.py``)."""
+    if to != "tfdata":
         return _rewrite(source, to, describe)
+    from tfdata_bridge._src.migrate.lambda_stages import with_lambda_stages
+
+    if "if " not in source:
+        return with_lambda_stages({"": source}, lambda texts: {"": _rewrite(texts[""], to, describe)})[""]
     from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
 
-    return with_closure_branches({"": source}, lambda s: with_first_towers(
-        s, lambda texts: {"": _rewrite(texts[""], to, describe)}))[""]
+    return with_lambda_stages({"": source}, lambda g: with_closure_branches(g, lambda s: with_first_towers(
+        s, lambda texts: {"": _rewrite(texts[""], to, describe)})))[""]
 
 
 def _check_fallback(to: Target, fallback: Target | None) -> None:

@@ -62,6 +62,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
     from tfdata_bridge._src.migrate.handed_tuples import with_handed_tuples
+    from tfdata_bridge._src.migrate.lambda_stages import with_lambda_stages
     from tfdata_bridge._src.migrate.overridden_calls import with_overridden_calls
     from tfdata_bridge._src.migrate.printed_queues import with_printed_queues
 
@@ -71,12 +72,15 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # written into each branch with them: ``closure_branches.py``)
     # (and a reader helper's tuple handed to a batch helper as one parameter, unpacked there: the helper given
     # its parts, its callers unpacking the tuple: ``handed_tuples.py``)
+    # (and pipeline stages bound to names by lambdas, in each branch of an ``if`` or once, called after: each call
+    # written out, the code after the ``if`` written into each branch: ``lambda_stages.py``)
     # (and a base class's batching method reading through methods its subclasses override: each subclass given its
     # own copy, those calls written out: ``overridden_calls.py``)
     # (and a queue shown only by debugging output, ``print(queue)``: taken out before, given back or replaced by
     # the dataset after: ``printed_queues.py``)
     return with_printed_queues(sources, lambda p: with_overridden_calls(p, lambda u: with_handed_tuples(
-        u, lambda h: with_closure_branches(h, lambda s: with_first_towers(s, lambda t: _rewrite_tree_split(t, root))))))
+        u, lambda h: with_lambda_stages(h, lambda g: with_closure_branches(g, lambda s: with_first_towers(
+            s, lambda t: _rewrite_tree_split(t, root)))))))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
