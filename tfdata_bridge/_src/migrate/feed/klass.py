@@ -47,6 +47,7 @@ from tfdata_bridge._src.migrate.object_uses import attribute_tested
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.countdown import class_countdown, without_countdown
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
+from tfdata_bridge._src.migrate.feed.init_thread import init_thread
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.local_lists import dead_lists
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
@@ -354,6 +355,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         starter = None
     elif not starters and not elsewhere:
         raise Refusal(_uncalled(cls, feeder, data))
+    elif starters == [init] and not elsewhere and driver is None:
+        # (``self.thread = Thread(target=self.feed, args=...)`` in ``__init__``, started elsewhere: the attribute
+        # a thread that runs nothing, its data kept beside it, ``init_thread.py``)
+        attr, source = fresh_attr(module, cls, f"_{feeder.name.value.lstrip('_')}_args"), \
+            fresh_attr(module, cls, f"{feeder.name.value}_all")
+        line, lines, held_thread = init_thread(index, module, init, feeder, extra, not on_self, attr, code)
+        plan.replaced[line] = lines
+        runner = [runner_method(feeder, source, attr)]
+        starter = None
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     elif driver is not None:  # ``Thread(target=self.run)``: the thread stays, started and joined as before; the
