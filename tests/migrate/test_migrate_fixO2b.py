@@ -5,7 +5,10 @@ started by another method (``start()``, ``run()``, ``__enter__``) and joined any
 where ``args=`` was evaluated and the attribute becomes a thread that runs nothing, so its start, joins,
 ``is_alive()`` and ``daemon`` work as before (``feed/init_thread.py``). A starter that returned the thread it kept
 on ``self`` (or a list of them kept there) keeps returning that attribute, a started idle thread (or an empty list),
-so its callers' joins work (``feed/starter.py``). Left, with the reason: the thread's attribute set again by another
+so its callers' joins work (``feed/starter.py``). A component the enqueue computes from a placeholder it also takes
+bare (``tf.shape(ph)[0]`` inline or bound to a name, ``tf.size(ph)``, ``tf.cast(self.ph, ...)``) is computed by a
+``map`` after ``from_generator``, in the queue's component order, ``padded_batch`` padding as the queue did
+(``feed/wraps.py``). Left, with the reason: the thread's attribute set again by another
 method. The programs of ``fixO2b_programs/`` are migrated as one tree and run against their originals."""
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from both_ways import assert_delivers_the_same, run_both_ways
 HERE = pathlib.Path(__file__).resolve().parent
 PROGRAMS = HERE / "fixO2b_programs"
 REWRITTEN = ["feeders.py", "init_thread_method_enter.py", "init_thread_run_list_args.py",
-             "starter_returns_self_thread.py"]
-RUN = ["init_thread_other_module_joined.py", "init_thread_method_enter.py", "starter_returns_self_thread.py"]
+             "starter_returns_self_thread.py", "derived_len_padded.py", "derived_class_cast.py"]
+RUN = ["init_thread_other_module_joined.py", "starter_returns_self_thread.py", "derived_len_padded.py"]
 LEFT = {"init_thread_set_twice_left.py": "`feed` is not the target of a thread made in one method of the class"}
 
 
@@ -62,6 +65,11 @@ def test_a_thread_made_in_init_and_started_elsewhere_becomes_an_idle_thread_besi
         in returned, returned
     assert "self.threads = []\n        return self.threads" in returned, returned
     assert "t.join()" in returned and "each.join()" in returned, returned  # (the callers' joins stay and work)
+    padded = code["derived_len_padded.py"]
+    assert ".map(lambda c0, c1, c2, c3: (c0, tf.shape(c1)[0], c2, tf.size(c3)))" in padded, padded
+    assert ".padded_batch(2, drop_remainder=True)" in padded and "src_len" not in padded.split("def main")[1]
+    cast = code["derived_class_cast.py"]
+    assert ".map(lambda c0, c1, c2: (c0, tf.shape(c1)[0], tf.cast(c2, tf.float32)))" in cast, cast
     pairs = {n[:-3]: (original / n, migrated / n) for n in RUN}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=None)
