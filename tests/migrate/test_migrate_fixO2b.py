@@ -9,7 +9,8 @@ so its callers' joins work (``feed/starter.py``). A component the enqueue comput
 bare (``tf.shape(ph)[0]`` inline or bound to a name, ``tf.size(ph)``, ``tf.cast(self.ph, ...)``) is computed by a
 ``map`` after ``from_generator``, in the queue's component order, ``padded_batch`` padding as the queue did
 (``feed/wraps.py``). Left, with the reason: the thread's attribute set again by another
-method. The programs of ``fixO2b_programs/`` are migrated as one tree and run against their originals."""
+method; a fed queue a builder returns that the caller hands to another module's class, which dequeues it (round 75's
+"fjord"), the note naming that call. The programs of ``fixO2b_programs/`` are migrated as one tree and run against their originals."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ PROGRAMS = HERE / "fixO2b_programs"
 REWRITTEN = ["feeders.py", "init_thread_method_enter.py", "init_thread_run_list_args.py",
              "starter_returns_self_thread.py", "derived_len_padded.py", "derived_class_cast.py"]
 RUN = ["init_thread_other_module_joined.py", "starter_returns_self_thread.py", "derived_len_padded.py"]
-LEFT = {"init_thread_set_twice_left.py": "`feed` is not the target of a thread made in one method of the class"}
+LEFT = {"init_thread_set_twice_left.py": "`feed` is not the target of a thread made in one method of the class",
+        "handed_to_class_left.py": "`main` hands the queue to `model.PairInputs(...)`, which reads it there"}
 
 
 @pytest.mark.timeout(300)
