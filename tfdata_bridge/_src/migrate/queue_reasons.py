@@ -119,7 +119,7 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
     if returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
                "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
-        why += _feeders(module, fn, code)
+        why += _feeders(module, fn, code, q)
     elif returned:
         back = next((index.lines.get(s) for s in nodes_of(scope, cst.SimpleStatementLine) for r in s.body
                      if isinstance(r, cst.Return) and _gives(r.value, q)), None)
@@ -382,9 +382,44 @@ def _returned_callers(module: cst.Module, fn: cst.FunctionDef, external=None) ->
             "straight assignments ending in `return queue` or reads a name the caller's module means otherwise")
 
 
-def _feeders(module: cst.Module, fn: cst.FunctionDef, code) -> str:
+def _feeders(module: cst.Module, fn: cst.FunctionDef, code, q: str | None = None) -> str:
     """What the callers of ``fn`` (a builder returning a queue fed through placeholders) do with it, for the
-    reason: the functions that call it and the thread targets they start (held-out round 12's replay actors)."""
+    reason: the functions that call it and the thread targets they start (held-out round 12's replay actors),
+    and a call the caller hands the queue to (round 75's ``Seq2SeqInputs(queue, batch_size)``)."""
+    handed = _handed_on(module, fn, code, q) if q is not None else ""
+    out = _feeders_of(module, fn, code)
+    return out + handed
+
+
+def _handed_on(module: cst.Module, fn: cst.FunctionDef, code, q: str) -> str:
+    """``; `main` hands it to `model.Inputs(...)` (line N), which reads it there`` where a caller of ``fn``
+    unpacks the queue it returns (``queue, op, ... = fn()``) and passes it to a call other than ``fn`` and a
+    thread's."""
+    rets = [r.value for r in nodes_of(fn, cst.Return) if isinstance(r.value, cst.Tuple)]
+    at = next((k for k, e in enumerate(rets[0].elements) if isinstance(e.value, cst.Name) and e.value.value == q),
+              None) if len(rets) == 1 else None
+    if at is None:
+        return ""
+    for other in nodes_of(module, cst.FunctionDef):
+        for a in nodes_of(other, cst.Assign):
+            if not (isinstance(a.value, cst.Call) and isinstance(a.value.func, cst.Name) and a.value.func.value ==
+                    fn.name.value and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Tuple)):
+                continue
+            names = a.targets[0].target.elements
+            held = names[at].value.value if at < len(names) and isinstance(names[at].value, cst.Name) else None
+            for c in nodes_of(other, cst.Call):
+                if c is a.value or any(x.keyword is not None and x.keyword.value == "target" for x in c.args):
+                    continue
+                if held is not None and any(isinstance(x.value, cst.Name) and x.value.value == held for x in c.args):
+                    shown = code(c.func).strip()
+                    return (f"; `{other.name.value}` hands the queue to `{shown}(...)`, which reads it there: the "
+                            "dataset would stand at that read, and a fed queue handed to a call (a class of another "
+                            f"module) is not followed; dequeue it in `{other.name.value}` and hand `{shown}` the "
+                            "tensors")
+    return ""
+
+
+def _feeders_of(module: cst.Module, fn: cst.FunctionDef, code) -> str:
     callers, targets = [], []
     for other in nodes_of(module, cst.FunctionDef):
         if other is fn or not any(isinstance(c.func, cst.Name) and c.func.value == fn.name.value

@@ -1707,6 +1707,8 @@ def _imports_left_unused(module: cst.Module, index: _Index, removed: set[cst.CST
     """``import threading`` when the feed thread was its only use (a line ``replaced`` by lines that do not
     read it, the thread's line keeping its arguments, counts as gone)."""
     gone: set[int] = set()
+    if any(n.value == "threading" for new in (replaced or {}).values() for s in new for n in nodes_of(s, cst.Name)):
+        return []  # (a replacement reads it: a starter's idle thread, ``feed/starter.returned_on_self``)
     swapped = [old for old, new in (replaced or {}).items() if isinstance(old, cst.SimpleStatementLine)
                and not any(n.value == "threading" for s in new for n in nodes_of(s, cst.Name))]
     for stmt in [*removed, *swapped]:

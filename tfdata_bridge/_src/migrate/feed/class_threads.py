@@ -31,7 +31,7 @@ import libcst as cst
 from tfdata_bridge._src.migrate.calls import is_docstring, nodes_of, Refusal, target_names
 from tfdata_bridge._src.migrate.feed.closer_args import joins_first
 from tfdata_bridge._src.migrate.feed.loop import is_close_call, runs
-from tfdata_bridge._src.migrate.feed.starter import one_thread
+from tfdata_bridge._src.migrate.feed.starter import one_thread, returned_on_self
 from tfdata_bridge._src.migrate.feed.members import contains, instance_uses, methods_of, self_attr
 from tfdata_bridge._src.migrate.feed.threads import quiet_use, thread_call_parts
 
@@ -364,15 +364,19 @@ def _joins(stmt: cst.BaseStatement) -> bool:
     return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "join"
 
 
-def stored_starter(starter: cst.FunctionDef, feeder: cst.FunctionDef, attr: str, items: str, returned: str = "[]"
-                   ) -> cst.FunctionDef:
+def stored_starter(starter: cst.FunctionDef, feeder: cst.FunctionDef, attr: str, items: str, returned: str = "[]",
+                   index=None) -> cst.FunctionDef:
     """The starter without its threads: it keeps their arguments on the instance and returns ``[]`` (``None``
     where it returned one thread: ``handles.py``)."""
     me = starter.params.params[0].name.value
     note = cst.EmptyLine(comment=cst.Comment(
         f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by tf.data, once per kept argument"))
     keep = cst.parse_statement(f"{me}.{attr} = {items}\n").with_changes(leading_lines=[note])
-    return starter.with_changes(body=cst.IndentedBlock(body=[keep, cst.SimpleStatementLine([cst.Return(
+    kept = returned_on_self(index, starter) if index is not None else None
+    before = [cst.parse_statement(line + "\n") for line in kept[0]] if kept is not None else []
+    if kept is not None:
+        returned = kept[1]
+    return starter.with_changes(body=cst.IndentedBlock(body=[keep, *before, cst.SimpleStatementLine([cst.Return(
         cst.parse_expression(returned))])]))
 
 

@@ -47,6 +47,7 @@ from tfdata_bridge._src.migrate.object_uses import attribute_tested
 from tfdata_bridge._src.migrate.feed.coord import DropChecks, coordinator_params, sites_note
 from tfdata_bridge._src.migrate.feed.countdown import class_countdown, without_countdown
 from tfdata_bridge._src.migrate.feed.feed_local import inline_feeds
+from tfdata_bridge._src.migrate.feed.init_thread import init_thread
 from tfdata_bridge._src.migrate.feed.handles import follow_handles, returns_one_thread
 from tfdata_bridge._src.migrate.feed.local_lists import dead_lists
 from tfdata_bridge._src.migrate.feed.lockstep import lockstep_reason
@@ -61,7 +62,7 @@ from tfdata_bridge._src.migrate.feed.queue import DEQUEUES, QUEUE_PARAMS, check_
 from tfdata_bridge._src.migrate.feed.queue_class import calls_a_parameter, passed_queue
 from tfdata_bridge._src.migrate.feed.shape_helpers import shape_helpers
 from tfdata_bridge._src.migrate.feed.shape_reads import shape_read
-from tfdata_bridge._src.migrate.feed.starter import emptied_starter
+from tfdata_bridge._src.migrate.feed.starter import emptied_starter, returned_on_self
 from tfdata_bridge._src.migrate.whole_lists import dequeued
 from tfdata_bridge._src.migrate.feed.thread_driver import driven, target_driver, thread_driver
 from tfdata_bridge._src.migrate.feed.thread_joins import session_guarded_closes, thread_joins
@@ -309,6 +310,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     runner: list[cst.FunctionDef] = []
     outside = False  # (threads made outside the class, one per instance, their data kept there)
     joined: list[str] = []
+    made_in_init = None  # (the attribute of a thread ``__init__`` made, which runs nothing now)
     if thread_run:  # the thread is started and joined as before; it runs the base class's ``run`` (no target)
         if elsewhere or starters:
             raise Refusal(f"`{entry.name.value}` of the thread subclass `{cls.name.value}` is called beyond the "
@@ -354,6 +356,15 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         starter = None
     elif not starters and not elsewhere:
         raise Refusal(_uncalled(cls, feeder, data))
+    elif starters == [init] and not elsewhere and driver is None:
+        # (``self.thread = Thread(target=self.feed, args=...)`` in ``__init__``, started elsewhere: the attribute
+        # a thread that runs nothing, its data kept beside it, ``init_thread.py``)
+        attr, source = fresh_attr(module, cls, f"_{feeder.name.value.lstrip('_')}_args"), \
+            fresh_attr(module, cls, f"{feeder.name.value}_all")
+        line, lines, held_thread = init_thread(index, module, init, feeder, extra, not on_self, attr, code)
+        plan.replaced[line] = lines
+        runner = [runner_method(feeder, source, attr)]
+        starter, made_in_init = None, held_thread
     elif len(starters) != 1 or elsewhere:
         raise Refusal(f"`{feeder.name.value}` is not the target of a thread made in one method of the class")
     elif driver is not None:  # ``Thread(target=self.run)``: the thread stays, started and joined as before; the
@@ -394,8 +405,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
         if closes and threads.closers:
             raise Refusal(f"`{feeder.name.value}` and a closer thread both close the queue: not rewritten")
         # (the handle it returned: ``[]`` for a list of threads, ``None`` for one, whose joins go)
-        one = returns_one_thread(index, starters[0])
-        follow_handles(index, module, cls, starters[0], one, plan.removed, plan.replaced)
+        # (``return self.thread``: the attribute stays a thread, one that runs nothing: ``returned_on_self``)
+        one = returns_one_thread(index, starters[0]) and returned_on_self(index, starters[0]) is None
+        if returned_on_self(index, starters[0]) is None:
+            follow_handles(index, module, cls, starters[0], one, plan.removed, plan.replaced)
         returned = "None" if one else "[]"
         if one:
             plan.handles.append(starters[0].name.value)
@@ -406,7 +419,7 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
                 fresh_attr(module, cls, f"{feeder.name.value}_all")
             starter = starters[0]
             plan.removed += nodes_of(starter, cst.SimpleStatementLine)
-            plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned)]
+            plan.replaced[starter] = [stored_starter(starter, feeder, attr, threads.items, returned, index)]
             runner = [runner_method(feeder, source, attr)]
         # (the thread the starter kept on the instance: what only joined it goes with it, ``thread_joins.py``)
         # (``if self.sess: self.sess.run(self.queue.close(...))`` on the session the starter kept: it goes)
@@ -488,7 +501,10 @@ def _plan(module, index, code, cls: cst.ClassDef, init: cst.FunctionDef, self_na
     if thread_run:
         plan.comment += (f"; `{cls.name.value}` is still a thread and is started as before, but feeds nothing: its "
                          f"`run` is now `{source}`, read by tf.data")
-    if runner and outside:
+    if made_in_init is not None:
+        plan.comment += (f"; `{self_name}.{made_in_init}`, the thread `{init.name.value}` made, runs nothing now (it "
+                         f"is started and joined as before); what it was given is kept for `{source}`")
+    elif runner and outside:
         plan.comment += (f"; the data each instance's one thread was given is kept on the instance where that "
                          f"thread was made, read by `{source}` in legacy's order")
     elif runner:

@@ -4,9 +4,11 @@ arguments that name module-level literal lists (``DTYPES``), read as those lists
 
 from __future__ import annotations
 
+from collections import Counter
+
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal, target_names
+from tfdata_bridge._src.migrate.calls import Refusal, nodes_of, target_names
 from tfdata_bridge._src.migrate.feed.derived import enqueued_held
 from tfdata_bridge._src.migrate.feed.queue import by_names, enqueued, queue_names
 from tfdata_bridge._src.migrate.feed.wraps import unwrapped
@@ -42,7 +44,14 @@ def enqueued_placeholders(finder, ecall: cst.Call, body, plan, components: int) 
     made = {assigned(s)[0]: s for s in body if isinstance(s, cst.SimpleStatementLine) and len(assigned(s)) == 1
             and (finder.index.paths.get(getattr(s.body[0], "value", None), "") or "") in (
                 "placeholder", "sparse_placeholder")}
-    items, finder.wraps = unwrapped(finder.index, items, None, made, bool(queue_names(finder.queue_arguments)))
+    # (``n = tf.shape(x)[0]`` read by the enqueue alone, beside ``x``: a component the ``map`` computes, ``wraps.py``)
+    reads = Counter(n.value for s in body for n in nodes_of(s, cst.Name))
+    bound = {assigned(s)[0]: s for s in body if len(assigned(s)) == 1 and isinstance(s.body[0].targets[0].target,
+             cst.Name) and reads[assigned(s)[0]] == 2 and sum(assigned(o) == assigned(s) for o in body) == 1}
+    derived: list = []
+    items, finder.wraps = unwrapped(finder.index, items, None, made, bool(queue_names(finder.queue_arguments)),
+                                    bound, derived)
+    plan.removed.extend(derived)
     if not isinstance(items, (cst.List, cst.Tuple)) or not all(isinstance(e.value, cst.Name) for e in items.elements):
         made_by = [s.body[0].value for s in body if isinstance(items, cst.Name) and assigned(s) == [items.value]]
         if len(made_by) == 1 and isinstance(made_by[0], cst.Call):

@@ -27,8 +27,8 @@ def queue_text(v1: str, source: str, shapes: list[str], dtypes: cst.List | cst.T
     """The part of the chain that stands for the queue itself (its source, unbatching, shuffle): what a class
     keeps where it made the queue when the queue's arguments are names of that method alone."""
     wraps = wraps or {}
-    specs = [wrapped_spec(v1, emit.tensor_spec(v1, shape, code(d.value)), wraps.get(j), shape)
-             for j, (shape, d) in enumerate(zip(shapes, dtypes.elements))]
+    own = [emit.tensor_spec(v1, shape, code(d.value)) for shape, d in zip(shapes, dtypes.elements)]
+    specs = [wrapped_spec(v1, own[j], wraps.get(j), shape, own) for j, shape in enumerate(shapes)]
     names = queue_names(args)
     if names:  # its elements are dicts
         specs = ["{\n" + "".join(f"        {n!r}: {s},\n" for n, s in zip(names, specs)) + "    }"]

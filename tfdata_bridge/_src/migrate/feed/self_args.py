@@ -64,6 +64,62 @@ def handed_self_args(module: cst.Module, external=None) -> cst.Module:
     return module.with_changes(body=body) if changed else module
 
 
+_OPS = ("enqueue", "enqueue_many", "close")
+
+
+def _kept_ops(cls: cst.ClassDef) -> tuple[cst.ClassDef, list[str]]:
+    """``enqueue_op = self.queue.enqueue([...]); close_op = self.queue.close()`` in a method, local names read only
+    by the ``args=`` of a thread that method makes: kept on ``self`` (``self.enqueue_op = ...``, the thread handed
+    ``self.enqueue_op``), the form ``_plan`` follows. The name kept is the local's, or ``<name>_kept`` where the
+    class already has such an attribute. The class itself (and no names) where there is none."""
+    taken = {a.attr.value for a in nodes_of(cls, cst.Attribute)}
+    made: list[str] = []
+    members = list(cls.body.body)
+    for at, method in enumerate(members):
+        if not isinstance(method, cst.FunctionDef) or not method.params.params:
+            continue
+        me = method.params.params[0].name.value
+        bound = _bindings(method)
+        reads = Counter(n.value for n in nodes_of(method, cst.Name))
+        handed = {id(e.value): e.value.value for c in nodes_of(method, cst.Call) if _is_thread(c)
+                  for a in c.args if a.keyword is not None and a.keyword.value == "args"
+                  and isinstance(a.value, (cst.Tuple, cst.List)) for e in a.value.elements
+                  if isinstance(e.value, cst.Name)}
+        names = {}
+        for assign in nodes_of(method, cst.Assign):
+            value = assign.value
+            if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name) or not (
+                    isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+                    and value.func.attr.value in _OPS and isinstance(value.func.value, (cst.Attribute, cst.Name))):
+                continue
+            name = assign.targets[0].target.value
+            # (bound once, read once: by the thread's ``args=``)
+            if bound[name] == 1 and reads[name] == 2 and list(handed.values()).count(name) == 1:
+                attr = name if name not in taken else f"{name}_kept"
+                if attr in taken or attr in made:
+                    continue
+                names[name] = attr
+        if not names:
+            continue
+        made += names.values()
+
+        class _Keep(cst.CSTTransformer):
+            def leave_AssignTarget(self, original, updated):
+                if isinstance(original.target, cst.Name) and original.target.value in names:
+                    return updated.with_changes(target=cst.Attribute(cst.Name(me), cst.Name(names[original.target.value])))
+                return updated
+
+            def leave_Element(self, original, updated):
+                if id(original.value) in handed and handed[id(original.value)] in names:
+                    return updated.with_changes(value=cst.Attribute(cst.Name(me), cst.Name(names[original.value.value])))
+                return updated
+
+        members[at] = method.visit(_Keep())
+    if not made:
+        return cls, []
+    return cls.with_changes(body=cls.body.with_changes(body=members)), made
+
+
 def _is_thread(call: cst.Call) -> bool:
     func = call.func
     return isinstance(func, cst.Name) and func.value == "Thread" or isinstance(func, cst.Attribute) \
@@ -81,6 +137,9 @@ def _enqueue_attrs(cls: cst.ClassDef) -> set[str]:
 
 
 def _class(cls: cst.ClassDef, set_attrs: Counter, functions: dict, named: Counter, external):
+    cls, made = _kept_ops(cls)
+    if made:
+        set_attrs = set_attrs + Counter(made)
     methods = {m.name.value: m for m in cls.body.body if isinstance(m, cst.FunctionDef)}
     enqueues = _enqueue_attrs(cls)
     if not enqueues:

@@ -22,12 +22,43 @@ def emptied_starter(index, module, removed: list[cst.CSTNode], replaced: dict, f
     one_thread(module, starter)
     # (what they name, ``threading`` included, is then unused)
     removed += nodes_of(starter, cst.SimpleStatementLine)
-    replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=[
-        cst.SimpleStatementLine([cst.Return(cst.parse_expression(returned))],
-                                leading_lines=[cst.EmptyLine(comment=cst.Comment(
-                                    f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by "
-                                    f"tf.data"))])]))]
+    kept = returned_on_self(index, starter)
+    before = [cst.parse_statement(line + "\n") for line in kept[0]] if kept is not None else []
+    if kept is not None:
+        returned = kept[1]
+    text = f"# tfdata-bridge migrate: no thread: `{feeder.name.value}` is read by tf.data"
+    if kept is not None:
+        text = (f"# tfdata-bridge migrate: no feeding thread: `{feeder.name.value}` is read by tf.data; "
+                f"`{kept[1]}` is kept for its callers' joins")
+    body = [*before, cst.SimpleStatementLine([cst.Return(cst.parse_expression(returned))])]
+    body[0] = body[0].with_changes(leading_lines=[cst.EmptyLine(comment=cst.Comment(text))])
+    replaced[starter] = [starter.with_changes(body=cst.IndentedBlock(body=body))]
     return starter
+
+
+def returned_on_self(index, starter: cst.FunctionDef) -> tuple[list[str], str] | None:
+    """A starter that returns what it kept on the instance (``self.thread = Thread(...); ...; return
+    self.thread``, or ``self.threads = [t]; return self.threads``): that attribute stays what it was, now a
+    thread that runs nothing, started (``self.thread = threading.Thread(); self.thread.start()``), or an empty
+    list; the starter returns it, so every caller's ``.join()`` (or loop of joins) works as before. (the lines
+    before the return, the returned text), or None where the starter returns no attribute of the instance."""
+    me = starter.params.params[0].name.value if starter.params.params else None
+    rets = nodes_of(starter, cst.Return)
+    if me is None or len(rets) != 1 or not (isinstance(rets[0].value, cst.Attribute) and isinstance(
+            rets[0].value.value, cst.Name) and rets[0].value.value.value == me):
+        return None
+    attr = rets[0].value.attr.value
+    sets = [a.value for a in nodes_of(starter, cst.Assign) for t in a.targets if isinstance(t.target, cst.Attribute)
+            and isinstance(t.target.value, cst.Name) and t.target.value.value == me and t.target.attr.value == attr]
+    if len(sets) != 1:
+        return None
+    value = sets[0]
+    if isinstance(value, cst.Call) and value in index.threads:
+        func = cst.Module([]).code_for_node(value.func)
+        return [f"{me}.{attr} = {func}(daemon=True)", f"{me}.{attr}.start()"], f"{me}.{attr}"
+    if isinstance(value, (cst.List, cst.Tuple, cst.Name, cst.BinaryOperation)):
+        return [f"{me}.{attr} = []"], f"{me}.{attr}"
+    return None
 
 
 def one_thread(module: cst.Module, starter: cst.FunctionDef) -> None:
