@@ -168,6 +168,8 @@ def _one_method(module, code, cls, methods, fn, me, external, why, changes) -> N
     for use in nodes_of(fn, cst.Attribute):
         if use.attr.value in local and isinstance(use.value, cst.Name) and use.value.value == me:
             local_changes[id(use)] = cst.Name(local[use.attr.value])
+    if enqueue is not None:
+        local_changes.update(_unpacked_element(fn, once, enqueue, _assign(stmt).value, taken))
     if start_sites and not started_here:
         qr_call = _assign(runner).value
         head = dotted(qr_call.func).rpartition(".")[0]
@@ -182,6 +184,44 @@ def _one_method(module, code, cls, methods, fn, me, external, why, changes) -> N
         local_changes[id(runner)] = cst.FlattenSentinel([new_runner, registration])
     changes.update(local_changes)
     changes.update(starts)
+
+
+def _unpacked_element(fn, once, enqueue, qcall: cst.Call, taken: set[str]) -> dict[int, object]:
+    """``row = helper(...)`` then ``queue.enqueue(row)``, ``row`` named nowhere else, into a queue of ``k`` literal
+    dtypes: ``row_0, ..., row_k-1 = helper(...)`` and ``queue.enqueue([row_0, ...])``, the form the recogniser
+    follows through helpers. The enqueue took ``row`` as a sequence of exactly ``k`` tensors (anything else fails
+    there), so the unpacking gives the same tensors, in order."""
+    call = _assign(enqueue).value
+    if len(call.args) != 1 or call.args[0].keyword is not None or not isinstance(call.args[0].value, cst.Name):
+        return {}
+    name = call.args[0].value.value
+    dtypes = next((a.value for a in qcall.args if a.keyword is not None and a.keyword.value == "dtypes"), None)
+    if dtypes is None:
+        kind = dotted(qcall.func).rpartition(".")[2]
+        at = 2 if kind == "RandomShuffleQueue" else 1
+        plain = [a for a in qcall.args if a.keyword is None]
+        dtypes = plain[at].value if len(plain) > at else None
+    if not (isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1 and
+            all(isinstance(e, cst.Element) for e in dtypes.elements)):
+        return {}
+    if sum(isinstance(n, cst.Name) and n.value == name for n in nodes_of(fn, cst.Name)) != 2 or \
+            nodes_of(fn.body, cst.FunctionDef) or nodes_of(fn.body, cst.Lambda):
+        return {}
+    made = next((s for s in once[:once.index(enqueue)] if _assign(s) is not None and
+                 isinstance(_assign(s).targets[0].target, cst.Name) and _assign(s).targets[0].target.value == name
+                 and isinstance(_assign(s).value, cst.Call)), None)
+    if made is None:
+        return {}
+    names = []
+    for i in range(len(dtypes.elements)):
+        new = f"{name}_{i}"
+        while new in taken:
+            new += "_"
+        taken.add(new)
+        names.append(new)
+    target = _assign(made).targets[0].target
+    return {id(target): cst.Tuple([cst.Element(cst.Name(n)) for n in names], lpar=[], rpar=[]),
+            id(call.args[0].value): cst.List([cst.Element(cst.Name(n)) for n in names])}
 
 
 def _role(attr: str, refs: list, rname) -> str:
