@@ -33,6 +33,7 @@ def test_a_queue_op_and_runner_kept_on_self_are_rewritten(tmp_path):
     for rel in ("p2_lib/pipes.py", "held_fifo_locals_registered.py", "held_single_dequeue_batch.py"):
         left = [f.api for f in scan_source(out[rel][0]) if "Queue" in f.api or "Reader" in f.api or "producer" in f.api]
         assert "tf.data" in code[rel] and left == [], (left, out[rel])
+        assert " left: " not in out[rel][1], out[rel][1]  # (nothing refused there: no other family's note)
         assert ".enqueue(" not in code[rel] and "create_threads" not in code[rel], code[rel]
     assert "def launch(self, sess, coord):\n        return []" in code["p2_lib/pipes.py"]
     assert "def register(self):\n        pass" in code["held_fifo_locals_registered.py"]
