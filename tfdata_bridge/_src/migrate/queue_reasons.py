@@ -117,7 +117,7 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
         for r in nodes_of(scope, cst.Return))
     chosen = _chosen_by_branch(module, scope, stmt, q, index)
     held = _held_elsewhere(module, fn, up, target, index.lines) if isinstance(target, cst.Attribute) else None
-    if held is not None and runner and not fed:
+    if held is not None and runner and not fed and dequeues:  # (read elsewhere alone: said below)
         why = held
     elif returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
