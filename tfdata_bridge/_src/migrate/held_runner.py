@@ -116,7 +116,9 @@ def _one_method(module, code, cls, methods, fn, me, external, why, changes) -> N
             why.append((fn, text))
 
     mine = {id(n) for n in nodes_of(fn, cst.Attribute)}
-    all_uses = {a: [n for n in nodes_of(module, cst.Attribute) if n.attr.value == a] for a in held}
+    strangers = _other_objects(module, cls)
+    all_uses = {a: [n for n in nodes_of(module, cst.Attribute) if n.attr.value == a and id(n) not in strangers]
+                for a in held}
     start_sites: list[tuple[cst.FunctionDef, cst.Attribute]] = []
     for attr in held:
         if tree_uses(external, attr) or f'"{attr}"' in code or f"'{attr}'" in code:
@@ -222,6 +224,20 @@ def _unpacked_element(fn, once, enqueue, qcall: cst.Call, taken: set[str]) -> di
     target = _assign(made).targets[0].target
     return {id(target): cst.Tuple([cst.Element(cst.Name(n)) for n in names], lpar=[], rpar=[]),
             id(call.args[0].value): cst.List([cst.Element(cst.Name(n)) for n in names])}
+
+
+def _other_objects(module: cst.Module, cls: cst.ClassDef) -> set[int]:
+    """The ids of ``me.X`` nodes in the methods of the module's other classes (``me`` each method's own instance),
+    none derived from ``cls`` by name: attributes of other objects, which may share a name (``self.queue``)."""
+    out: set[int] = set()
+    for other in nodes_of(module, cst.ClassDef):
+        if other is cls or any(cls.name.value in {n.value for n in nodes_of(b.value, cst.Name)} for b in other.bases):
+            continue
+        for m in (s for s in other.body.body if isinstance(s, cst.FunctionDef)):
+            me = _self(m)
+            out |= {id(a) for a in nodes_of(m, cst.Attribute) if me is not None and isinstance(a.value, cst.Name)
+                    and a.value.value == me}
+    return out
 
 
 def _role(attr: str, refs: list, rname) -> str:

@@ -246,7 +246,9 @@ def _held_elsewhere(module: cst.Module, fn, up, target: cst.Attribute, lines) ->
                      and isinstance(a.value.func, cst.Attribute)
                      and a.value.func.attr.value in ("enqueue", "enqueue_many")
                      and isinstance(a.value.func.value, cst.Attribute) and a.value.func.value.attr.value == attr}
-    mine = {id(n) for n in nodes_of(fn, cst.Attribute)}
+    from tfdata_bridge._src.migrate.held_runner import _other_objects
+
+    mine = {id(n) for n in nodes_of(fn, cst.Attribute)} | _other_objects(module, cls)
     others = [a for a in nodes_of(module, cst.Attribute) if a.attr.value in held and id(a) not in mine]
     if not others:
         return None
