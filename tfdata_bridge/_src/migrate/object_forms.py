@@ -2,6 +2,7 @@
 follows: ``to_tfdata.run`` tries them in this order after its other forms, each on what the one before kept, and
 keeps each only where it lets more pipelines be rewritten.
 
+- ``held_runner.py``: a hand-built queue, its enqueue op and its runner kept on ``self``, started elsewhere;
 - ``reader_attr.py``: a reader kept on ``self`` (made in ``__init__``), read once in another method;
 - ``constructed_reads.py``: such an object made and read at once (``Cls(...).read(queue)``), named first;
 - ``nested_inline.py``: a reader or producer in a nested function (a closure), inlined where it is called;
@@ -24,6 +25,7 @@ from libcst.metadata import PositionProvider
 from tfdata_bridge._src.migrate.attr_locals import localize_attributes
 from tfdata_bridge._src.migrate.calls import nodes_of, wrapped
 from tfdata_bridge._src.migrate.constructed_reads import name_constructed_readers
+from tfdata_bridge._src.migrate.held_runner import held_runners
 from tfdata_bridge._src.migrate.memo_props import inline_memo_properties
 from tfdata_bridge._src.migrate.method_inline import inline_stage_methods
 from tfdata_bridge._src.migrate.nested_inline import inline_nested_sources
@@ -33,7 +35,7 @@ from tfdata_bridge._src.migrate.reader_attr import inline_reader_attributes
 from tfdata_bridge._src.migrate.stages import refuse_inner_batches, staged
 from tfdata_bridge._src.migrate.table_iterators import initialized_with_tables
 
-OBJECT_FORMS = (localize_attributes, inline_reader_attributes, name_constructed_readers, inline_nested_sources, inline_memo_properties,
+OBJECT_FORMS = (localize_attributes, held_runners, inline_reader_attributes, name_constructed_readers, inline_nested_sources, inline_memo_properties,
                 inline_stage_methods, r17_forms, loop_inline_reader_comps)
 
 

@@ -116,7 +116,10 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
         and r.value.func.attr.value in ("dequeue", *_BATCHED) and code(r.value.func.value).strip() == q
         for r in nodes_of(scope, cst.Return))
     chosen = _chosen_by_branch(module, scope, stmt, q, index)
-    if returned and fed:
+    held = _held_elsewhere(module, fn, up, target, index.lines) if isinstance(target, cst.Attribute) else None
+    if held is not None and runner and not fed and dequeues:  # (read elsewhere alone: said below)
+        why = held
+    elif returned and fed:
         why = ("and returned to its callers, which feed and read it: a queue fed through placeholders is "
                "rewritten only where the queue, its enqueue op and its feeding thread are in one function or class")
         why += _feeders(module, fn, code, q)
@@ -226,6 +229,44 @@ def left_queue_reason(module: cst.Module, index, line: int, kind: str, external=
                    "`, `".join(f"{q}.{m}(...)" for m in other) + "`, which a dataset has no counterpart of here; "
                    "the rewrite knows one dequeue of copies of one enqueue op run by a `QueueRunner`")
     return f"{head} {why}; {_DROPIN}"
+
+
+def _held_elsewhere(module: cst.Module, fn, up, target: cst.Attribute, lines) -> str | None:
+    """Words on a queue kept on ``self`` (``self.queue = RandomShuffleQueue(...)``) that another method of its
+    class, or code outside it, also names (``self.queue.size()``): the reason ``held_runner.py`` does not take
+    it. None where only its own method names it."""
+    me = fn.params.params[0].name.value if fn is not None and fn.params.params else None
+    cls = up.get(id(up.get(id(fn)))) if fn is not None else None
+    if not (isinstance(cls, cst.ClassDef) and isinstance(target.value, cst.Name) and target.value.value == me):
+        return None
+    attr = target.attr.value
+    held = {attr} | {t.target.attr.value for a in nodes_of(fn, cst.Assign) for t in a.targets  # (its enqueue ops)
+                     if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name)
+                     and t.target.value.value == me and isinstance(a.value, cst.Call)
+                     and isinstance(a.value.func, cst.Attribute)
+                     and a.value.func.attr.value in ("enqueue", "enqueue_many")
+                     and isinstance(a.value.func.value, cst.Attribute) and a.value.func.value.attr.value == attr}
+    from tfdata_bridge._src.migrate.held_runner import _other_objects
+
+    mine = {id(n) for n in nodes_of(fn, cst.Attribute)} | _other_objects(module, cls)
+    others = [a for a in nodes_of(module, cst.Attribute) if a.attr.value in held and id(a) not in mine]
+    if not others:
+        return None
+    said = []
+    for a in others[:3]:
+        node, line = a, None
+        while node is not None and line is None:
+            line = lines.get(node) if isinstance(node, cst.SimpleStatementLine) else None
+            node = up.get(id(node))
+        owner = up.get(id(a))
+        while owner is not None and not isinstance(owner, cst.FunctionDef):
+            owner = up.get(id(owner))
+        at = f"`{owner.name.value}`" if owner is not None else "the module"
+        said.append(f"`{me}.{a.attr.value}` in {at}{f' (line {line})' if line else ''}")
+    return (f"and named elsewhere: {', '.join(said)}; a queue, its enqueue op and its runner kept on `{me}` are "
+            "rewritten only where nothing but the runner's start (`create_threads(..., start=True)` or "
+            "`add_queue_runner`) names them outside the method that makes them; a `size()`, a second dequeue or "
+            "another enqueue elsewhere has no dataset counterpart (make them in that method, or drop the other use)")
 
 
 def _listed_queue_reason(module: cst.Module, index, line: int, kind: str) -> str | None:

@@ -151,7 +151,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         pipeline.args["tensors"] = tensors
     one_of_list = isinstance(tensors, cst.Name) and q.one_of_list and pipeline.source.kind == "py_func" and \
         not pipeline.source.single and not pipeline.intermediates and len(pipeline.source.params) == 1
-    if isinstance(tensors, cst.Name) and not one_of_list and \
+    if isinstance(tensors, cst.Name) and not one_of_list and not _several(q.queue_args.get("dtypes")) and \
             not _pyfunc_outputs(finder, pipeline, tensors.value, q.queue_args.get("dtypes")):
         raise Refusal("the enqueue op does not take a literal list of tensors")
     if one_of_list:
@@ -167,6 +167,14 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     pipeline.targets = q.dequeue.body[0].targets[0].target if isinstance(q.dequeue.body[0], cst.Assign) else None
     return RunnerQueue(q.kind, pipeline, q.dequeue, q.removed, q.dcall, q.news, q.note, q.single,
                        q.queue_args.get("dtypes"))
+
+
+def _several(dtypes: cst.BaseExpression | None) -> bool:
+    """The queue's ``dtypes=`` is a literal list of more than one dtype: a name its enqueue op takes whole is then
+    a list (or tuple) of that many tensors (an enqueue of one tensor there fails), the element a helper or method
+    returned (``example = self._read_example(queue)``), which ``train.batch(example, n)`` batches alike."""
+    return isinstance(dtypes, (cst.List, cst.Tuple)) and len(dtypes.elements) > 1 and \
+        not any(isinstance(e, cst.StarredElement) for e in dtypes.elements)
 
 
 def _one_slice(pipeline: Pipeline, tensors: cst.BaseExpression) -> bool:

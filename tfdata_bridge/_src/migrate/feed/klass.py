@@ -161,9 +161,25 @@ def _class_feeds(module: cst.Module, index, code, v1_default: str) -> list[tuple
                 plan.line = line
                 out.append((line, kind, plan))
             except Refusal as exc:
-                if kind != "RandomShuffleQueue" or fed:
+                if (kind != "RandomShuffleQueue" or fed) and not _runner_filled(init, local, found, self_name):
                     out.append((line, kind, exc))
     return out
+
+
+def _runner_filled(init: cst.FunctionDef, local, found, self_name: str) -> bool:
+    """The queue is handed to a ``QueueRunner`` in ``init`` (``QueueRunner(queue, [op] * k)``): graph ops fill it,
+    not a feeding thread, so it is ``runner_queue.py``'s form and this family has nothing to say of it."""
+    for call in nodes_of(init, cst.Call):
+        func = call.func
+        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if last != "QueueRunner" or not call.args:
+            continue
+        arg = call.args[0].value
+        if local is not None and isinstance(arg, cst.Name) and arg.value == local[0] or \
+                found is not None and isinstance(arg, cst.Attribute) and arg.attr.value == found[0] and \
+                isinstance(arg.value, cst.Name) and arg.value.value == self_name:
+            return True
+    return False
 
 
 def _generator(feeder: cst.FunctionDef, parts: Init, qattr: str, names: list[str] | None = None,
