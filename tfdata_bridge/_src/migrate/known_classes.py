@@ -79,7 +79,7 @@ def known_reader(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribut
             if attr is None or not isinstance(attr[0], cst.BaseExpression) or \
                     _assigned_on_objects(chain, call.func.attr.value):
                 return None
-            api = attr[2].api(attr[0])
+            api = attr[2].paths.get(attr[0])  # (the class named, as a reference)
             call = call.with_changes(func=attr[0])
         short = api.rsplit(".", 1)[-1] if api is not None else None
         if short is None or not any(short == r.rsplit(".", 1)[-1] for r in readers):
@@ -126,8 +126,11 @@ def _classes_of_call(finder, module: cst.Module, stmt: cst.CSTNode, value: cst.C
             got = finder.external(func)
         except Refusal:
             got = None
-        if got is not None:
-            fn, fn_finder = got
+        site = getattr(finder.external, "home_site", None)
+        if got is not None and site is not None:  # (its Finder answering its own imports of the tree)
+            fn, fn_finder = got[0], site(func)
+            if fn_finder is None:
+                return None
     if fn is None or fn.asynchronous or any(True for _ in nodes_of(fn, cst.Yield)):
         return None
     out: list = []
