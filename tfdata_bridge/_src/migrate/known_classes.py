@@ -87,6 +87,11 @@ def known_reader(finder, module: cst.Module, at: cst.CSTNode, func: cst.Attribut
         if not _reads_only_self(call, me):
             raise Refusal(f"the reader `{cls.name.value}.{name}` returns takes arguments that read names other "
                           f"than `{me}.<attribute>`; they cannot move to the read of `{obj}.{name}()`")
+        if me in {n.value for n in nodes_of(cst.Tuple([cst.Element(a.value) for a in call.args]), cst.Name)} and \
+                len(list(finder.scopes.scope(at)[obj])) != 1:
+            raise Refusal(f"the reader `{cls.name.value}.{name}` returns reads `{me}.<attribute>`, and `{obj}` is "
+                          "bound more than once in the function: which object the rewritten reader would read is "
+                          f"not known; bind `{obj}` once")
         call = _renamed(call, me, obj)
         finder.paths.setdefault(call, api)
         if finder.is_api(call, *readers) is None:
