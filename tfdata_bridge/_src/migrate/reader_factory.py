@@ -31,7 +31,32 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
     """(the reader call the factory returns, the factory where it goes with this pipeline) where ``expr`` (at the
     statement ``at``) calls one; None where it is no call of a factory this follows. A factory that other reads
     call too, or one of another module's class, stays here (None): ``dead_factories`` drops it once no
-    rewritten code calls it."""
+    rewritten code calls it. ``obj.reader()`` of an object whose class is one of a known set (a registry, a
+    factory function: ``known_classes.py``) is followed where nothing else is."""
+    refused = None
+    try:
+        got = _factory_reader(finder, at, expr, readers)
+    except Refusal as exc:
+        if not str(exc).endswith(_READS_NAMES):
+            raise
+        got, refused = None, exc
+    if got is None and isinstance(expr, cst.Call) and not expr.args and isinstance(expr.func, cst.Attribute) \
+            and isinstance(expr.func.value, cst.Name) and getattr(finder, "module", None) is not None:
+        from tfdata_bridge._src.migrate.known_classes import known_reader
+
+        made = known_reader(finder, finder.module, at, expr.func, readers)
+        if made is not None:
+            return made, None
+    if refused is not None:
+        raise refused
+    return got
+
+
+_READS_NAMES = "takes arguments that read names; they cannot move to its call"
+
+
+def _factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: tuple[str, ...]
+                    ) -> tuple[cst.Call, cst.FunctionDef | None] | None:
     from tfdata_bridge._src.migrate.join import _any_method, _attribute_uses
     from tfdata_bridge._src.migrate.method_source import _module_of
     from tfdata_bridge._src.migrate.object_uses import tree_uses
@@ -92,7 +117,7 @@ def factory_reader(finder, at: cst.CSTNode, expr: cst.BaseExpression, readers: t
             hook = self_reader(finder, module, at, func, readers)  # (``self.reader()`` reading ``self.<attr>``)
             if hook is not None:
                 return hook, None
-        raise Refusal(f"the reader `{name}` returns takes arguments that read names; they cannot move to its call")
+        raise Refusal(f"the reader `{name}` returns {_READS_NAMES}")
     if uses != 1 or foreign is not None:
         return made, None  # called by other reads too, or another module's: it goes once none calls it (dead_factories)
     return made, fn
