@@ -66,6 +66,7 @@ _DATASET_METHODS = frozenset({"map", "flat_map", "interleave", "filter", "batch"
 _ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuffle capacity", "repeat": "epoch count",
           "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
 _DEPTH = 6
+_GROWERS = frozenset({"append", "extend", "insert"})  # (a list's methods that give it values)
 _NEXT_KIND = "the next element of another pipeline"
 _TABLE_KIND = "a lookup table"
 _WHY_NEXT = ("a dataset cannot capture another pipeline's iterator or queue (`Cannot capture a stateful node`), and "
@@ -135,6 +136,18 @@ class _Check:
                 if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and \
                         t.target.value.value == "self":
                     self.attrs.setdefault(t.target.attr.value, assign.value)
+        # (a list attribute grown by ``self.x.append(<value>)``: what it holds is what it is given too, round 79's
+        # ``self.tf_imgs.append(tf.Variable(placeholder, collections=[]))`` sliced by a producer)
+        grown: dict[str, list[cst.BaseExpression]] = {}
+        for call in nodes_of(module, cst.Call):
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _GROWERS and call.args and \
+                    isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name) and \
+                    func.value.value.value == "self":
+                grown.setdefault(func.value.attr.value, []).append(call.args[-1].value)
+        for attr, values in grown.items():
+            first = [self.attrs[attr]] if attr in self.attrs else []
+            self.attrs[attr] = cst.List([cst.Element(v) for v in first + values])
         # the program's own ``do_not_convert`` functions (only a marked function's text is ever looked up here)
         self.own = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)
                     if _marked(f)} if original else set()
@@ -625,6 +638,12 @@ def _assignments(holder: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
         def visit_AugAssign(self, node: cst.AugAssign) -> None:
             if isinstance(node.target, cst.Name):
                 out.setdefault(node.target.value, []).append(node.value)
+
+        def visit_Call(self, node: cst.Call) -> None:  # (``parts.append(<value>)``: what the list holds)
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _GROWERS and node.args and \
+                    isinstance(func.value, cst.Name):
+                out.setdefault(func.value.value, []).append(node.args[-1].value)
 
     holder.visit(_V())
     keep(_ASSIGNMENTS, id(holder), (holder, out), _ASSIGNMENTS_KEPT)
