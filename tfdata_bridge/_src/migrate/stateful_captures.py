@@ -503,6 +503,13 @@ class _Check:
             found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set(), follow=True)
             if found is not None:
                 return None, f"reads `{name.value}`, {found[1]} ({self._made(found[0])})"
+            home = self._home(name.value) if self.imported is not None else None
+            if home is not None and home[1] not in home[0].functions:
+                # (a name imported from another module of the tree: ``from model_vars import scale``)
+                check, there = home
+                found = check._bound(there, check.module, 0, set())
+                if found is not None:
+                    return None, f"reads `{name.value}`, {found[1]} ({check._made(found[0])}, in its module)"
         for attr in nodes_of(fn, cst.Attribute):  # a method reading what its object's constructor made
             if isinstance(attr.value, cst.Name) and attr.value.value == "self" and attr.attr.value in self.attrs:
                 found = self._stateful(self.attrs[attr.attr.value], self.module, 0, set())
