@@ -43,6 +43,7 @@ def test_tables_read_per_element_and_preloaded_variables_against_legacy(tmp_path
     assert "slice_input_producer" in helper and "tf.data" not in helper, helper
     assert "the producer's tensors `(self.held[0], self.held[1])` read a variable" in notes, notes
     assert "tf.Variable(self.fed[-1]" in notes and "slice the Python values" in notes, notes
+    assert "`--fallback compat`" in notes, notes
     assert "start_queue_runners" in out[REFUSED][0]  # (its pipeline left: the runners still run it)
     pairs = {p.stem: (original / p.name, migrated / p.name) for p in sorted(PROGRAMS.glob("*.py"))}
     assert len(pairs) == 3

@@ -565,8 +565,8 @@ class _Check:
                                 f"(`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), set when the "
                                 "session runs (a variable initialized by feeding, say): a one-shot iterator cannot "
                                 "capture a variable, and an initializable one would have to be initialized after the "
-                                "program sets it; slice the Python values (the arrays fed) instead, or keep the queue "
-                                "(`migrate --to compat`)")
+                                "program sets it; slice the Python values (`from_tensor_slices` of the arrays fed) instead, "
+                                "or keep the queue (`--fallback compat` runs it through the drop-in)")
                     return (f"the {_ROLES.get(method, f'parameter of `{method}`')} `{_short(self.code(arg.value))}` "
                             f"is {found[1]} (`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), "
                             "known only when the session runs: a one-shot iterator cannot capture it, and a tf.data "
