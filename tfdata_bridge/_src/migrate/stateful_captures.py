@@ -66,6 +66,7 @@ _DATASET_METHODS = frozenset({"map", "flat_map", "interleave", "filter", "batch"
 _ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuffle capacity", "repeat": "epoch count",
           "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
 _DEPTH = 6
+_GROWERS = frozenset({"append", "extend", "insert"})  # (a list's methods that give it values)
 _NEXT_KIND = "the next element of another pipeline"
 _TABLE_KIND = "a lookup table"
 _WHY_NEXT = ("a dataset cannot capture another pipeline's iterator or queue (`Cannot capture a stateful node`), and "
@@ -135,6 +136,18 @@ class _Check:
                 if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) and \
                         t.target.value.value == "self":
                     self.attrs.setdefault(t.target.attr.value, assign.value)
+        # (a list attribute grown by ``self.x.append(<value>)``: what it holds is what it is given too, round 79's
+        # ``self.tf_imgs.append(tf.Variable(placeholder, collections=[]))`` sliced by a producer)
+        grown: dict[str, list[cst.BaseExpression]] = {}
+        for call in nodes_of(module, cst.Call):
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _GROWERS and call.args and \
+                    isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name) and \
+                    func.value.value.value == "self":
+                grown.setdefault(func.value.attr.value, []).append(call.args[-1].value)
+        for attr, values in grown.items():
+            first = [self.attrs[attr]] if attr in self.attrs else []
+            self.attrs[attr] = cst.List([cst.Element(v) for v in first + values])
         # the program's own ``do_not_convert`` functions (only a marked function's text is ever looked up here)
         self.own = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)
                     if _marked(f)} if original else set()
@@ -490,6 +503,13 @@ class _Check:
             found = self._bound(name.value, self.parent.get(id(fn), self.module), 0, set(), follow=True)
             if found is not None:
                 return None, f"reads `{name.value}`, {found[1]} ({self._made(found[0])})"
+            home = self._home(name.value) if self.imported is not None else None
+            if home is not None and home[1] not in home[0].functions:
+                # (a name imported from another module of the tree: ``from model_vars import scale``)
+                check, there = home
+                found = check._bound(there, check.module, 0, set())
+                if found is not None:
+                    return None, f"reads `{name.value}`, {found[1]} ({check._made(found[0])}, in its module)"
         for attr in nodes_of(fn, cst.Attribute):  # a method reading what its object's constructor made
             if isinstance(attr.value, cst.Name) and attr.value.value == "self" and attr.attr.value in self.attrs:
                 found = self._stateful(self.attrs[attr.attr.value], self.module, 0, set())
@@ -545,8 +565,8 @@ class _Check:
                                 f"(`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), set when the "
                                 "session runs (a variable initialized by feeding, say): a one-shot iterator cannot "
                                 "capture a variable, and an initializable one would have to be initialized after the "
-                                "program sets it; slice the Python values (the arrays fed) instead, or keep the queue "
-                                "(`migrate --to compat`)")
+                                "program sets it; slice the Python values (`from_tensor_slices` of the arrays fed) instead, "
+                                "or keep the queue (`--fallback compat` runs it through the drop-in)")
                     return (f"the {_ROLES.get(method, f'parameter of `{method}`')} `{_short(self.code(arg.value))}` "
                             f"is {found[1]} (`{_short(self.code(found[0]))}`{f', line {line}' if line else ''}), "
                             "known only when the session runs: a one-shot iterator cannot capture it, and a tf.data "
@@ -625,6 +645,12 @@ def _assignments(holder: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
         def visit_AugAssign(self, node: cst.AugAssign) -> None:
             if isinstance(node.target, cst.Name):
                 out.setdefault(node.target.value, []).append(node.value)
+
+        def visit_Call(self, node: cst.Call) -> None:  # (``parts.append(<value>)``: what the list holds)
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _GROWERS and node.args and \
+                    isinstance(func.value, cst.Name):
+                out.setdefault(func.value.value, []).append(node.args[-1].value)
 
     holder.visit(_V())
     keep(_ASSIGNMENTS, id(holder), (holder, out), _ASSIGNMENTS_KEPT)

@@ -55,9 +55,10 @@ def initialized_with_tables(module: cst.Module, imported=None, elsewhere=None) -
     here = _QUICK.search(code) is not None
     foreign = _foreign_reaching(module, imported)
     handed = _handed_elsewhere(module, elsewhere)
-    if not here and not foreign and not handed:
+    makers = _foreign_makers(module, imported)
+    if not here and not foreign and not handed and not makers:
         return module  # (no table constructor by spelling, here or in a module it imports: nothing more to ask)
-    tables, table_attrs = _tables(module) if here else ({}, set())
+    tables, table_attrs = _tables(module, makers) if here or makers else ({}, set())
     for key, names in handed.items():
         tables.setdefault(key, set()).update(names)
     reaching = _reaching(module, tables.get(0, set()), table_attrs) | foreign
@@ -75,6 +76,10 @@ def initialized_with_tables(module: cst.Module, imported=None, elsewhere=None) -
         # (a map function of the module handed a table by a lambda: ``.map(lambda v: read_one(v, vocab))``)
         handing = [a for a in nodes_of(outer, cst.Assign)
                    if any({n.value for n in identifiers(lam.body)} & known for lam in nodes_of(a.value, cst.Lambda))]
+        # (a function mapped by its name, of this module or another of the tree, that makes or reads a table:
+        # ``.map(do_not_convert(reading.read_labelled))``, the reader helper turned per-record function)
+        handing += [a for a in nodes_of(outer, cst.Assign) if any(_maps_reaching(c, reaching)
+                                                                   for c in nodes_of(a.value, cst.Call))]
         if not maps and not handing:
             continue
         datasets = _datasets(outer, {f.name.value for f in maps},
@@ -231,12 +236,41 @@ def _table_call(value: cst.BaseExpression, roots: frozenset[str]) -> bool:
         last.startswith(("index_table_from_", "index_to_string_table_from_"))
 
 
-def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
+def _foreign_makers(module: cst.Module, imported) -> set[str]:
+    """The spellings (``lookup.index_table_from_file``, ``load_vocab``) under which this module calls a function
+    of another module of the tree that returns a lookup table (``_table_makers`` there): a stand-in for
+    ``tf.contrib.lookup`` built on ``tf.lookup.StaticVocabularyTable`` (round 80), a ``vocab.load_table(path)``
+    helper. Only the tree modules it imports whose text spells a table constructor are asked (the module objects
+    the tree holds: nothing is parsed again)."""
+    if imported is None:
+        return set()
+    out: set[str] = set()
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not isinstance(small, (cst.Import, cst.ImportFrom)) or isinstance(small.names, cst.ImportStar):
+            continue
+        for alias in small.names:
+            bound = alias.evaluated_alias or alias.evaluated_name
+            try:
+                where = imported(bound)
+            except Exception:  # noqa: BLE001 (a name the tree cannot place makes no table)
+                where = None
+            if where is None or not _QUICK.search(code_of(where[0])):
+                continue
+            found = _table_makers(where[0], _tf_roots(where[0]))
+            if where[1] is None:
+                out |= {f"{bound}.{name}" for name in found}
+            elif where[1] in found:
+                out.add(bound)
+    return out
+
+
+def _tables(module: cst.Module, foreign: set[str] = frozenset()) -> tuple[dict[int, set[str]], set[str]]:
     """(id(function) -> the names it assigns a table, 0 for the module's top; the attributes assigned one).
     A table is also what a function of the module returns a table from (``load_vocab_table()``), and a parameter
     of a module function that one of the module's calls of it passes a table (``get_batch(files, table)``, round
     60: the per-record code read the parameter, and the one-shot iterator could not hold it)."""
-    names, attrs = _made_tables(module, _tf_roots(module))
+    names, attrs = _made_tables(module, _tf_roots(module), foreign)
     functions = [f for f in nodes_of(module, cst.FunctionDef) if isinstance(f.body, cst.IndentedBlock)]
     by_name: dict[str, list[cst.FunctionDef]] = {}
     for f in functions:
@@ -266,16 +300,19 @@ def _tables(module: cst.Module) -> tuple[dict[int, set[str]], set[str]]:
     return names, attrs
 
 
-def _made_tables(module: cst.Module, roots: frozenset[str]) -> tuple[dict[int, set[str]], set[str]]:
-    """``_tables`` less the tables handed to parameters: names and attributes assigned a table constructor's call
-    or a call of a module function that returns a table."""
+def _made_tables(module: cst.Module, roots: frozenset[str], foreign: set[str] = frozenset()
+                 ) -> tuple[dict[int, set[str]], set[str]]:
+    """``_tables`` less the tables handed to parameters: names and attributes assigned a table constructor's call,
+    a call of a module function that returns a table, or of another tree module's one (``foreign``: how it is
+    spelled here, ``_foreign_makers``)."""
     names: dict[int, set[str]] = {}
     attrs: set[str] = set()
-    makers = _table_makers(module, roots)
+    makers = _table_makers(module, roots, foreign)
 
     def made(value: cst.BaseExpression) -> bool:
-        return _table_call(value, roots) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and \
-            value.func.value in makers
+        return _table_call(value, roots) or isinstance(value, cst.Call) and (
+            isinstance(value.func, cst.Name) and value.func.value in makers or
+            bool(foreign) and (get_full_name_for_node(value.func) or "") in foreign)
     holders = [(0, s) for s in module.body] + [(id(f), s) for f in nodes_of(module, cst.FunctionDef)
                                                 if isinstance(f.body, cst.IndentedBlock) for s in f.body.body]
     for key, stmt in holders:
@@ -297,11 +334,11 @@ def _made_tables(module: cst.Module, roots: frozenset[str]) -> tuple[dict[int, s
     return names, attrs
 
 
-def _table_makers(module: cst.Module, roots: frozenset[str]) -> set[str]:
+def _table_makers(module: cst.Module, roots: frozenset[str], foreign: set[str] = frozenset()) -> set[str]:
     """The names of the module's top-level functions that return a table: a constructor's call, a name of theirs
-    assigned one, or a call of another such function."""
+    assigned one, or a call of another such function (or of another tree module's, ``foreign``)."""
     functions = [s for s in module.body if isinstance(s, cst.FunctionDef)]
-    found: set[str] = set()
+    found: set[str] = set(foreign)
     grown = True
     while grown:
         grown = False
@@ -311,13 +348,26 @@ def _table_makers(module: cst.Module, roots: frozenset[str]) -> set[str]:
 
             def made(value: cst.BaseExpression | None) -> bool:
                 return value is not None and (_table_call(value, roots) or isinstance(value, cst.Call) and
-                                              isinstance(value.func, cst.Name) and value.func.value in found)
+                                              (get_full_name_for_node(value.func) or "") in found)
             local = {n for a in nodes_of(f, cst.Assign) if made(a.value) for t in a.targets for n in names_in(t.target)}
             returns = [r.value for r in nodes_of(f, cst.Return) if r.value is not None]
             if returns and all(made(v) or isinstance(v, cst.Name) and v.value in local for v in returns):
                 found.add(f.name.value)
                 grown = True
     return found
+
+
+def _maps_reaching(call: cst.Call, reaching: set[str]) -> bool:
+    """``call`` is ``.map(f)`` or ``do_not_convert(f)`` of a function ``f`` (``name`` or ``module.name``) among
+    ``reaching`` (functions that make or read a table)."""
+    if not reaching or not call.args or call.args[0].keyword is not None:
+        return False
+    called = (get_full_name_for_node(call.func) or "").rsplit(".", 1)[-1]
+    if called not in ("map", "do_not_convert"):
+        return False
+    arg = call.args[0].value
+    name = arg.value if isinstance(arg, cst.Name) else arg.attr.value if isinstance(arg, cst.Attribute) else None
+    return name in reaching
 
 
 def _generated(fn: cst.FunctionDef) -> bool:
