@@ -82,7 +82,12 @@ def raise_arm_reason(module: cst.Module, finder, stmt: cst.BaseStatement, api: s
     first = arm.body[0] if isinstance(arm, cst.IndentedBlock) and arm.body else arm
     shown = code(first.with_changes(leading_lines=()) if hasattr(first, "leading_lines") else first).strip()
     shown = shown.splitlines()[0] if shown else ""
-    where, at = lines.get(top), lines.get(first)
+    positions = getattr(getattr(finder, "scopes", None), "positions", None) or {}
+
+    def line_of(node):
+        return lines.get(node) or getattr(getattr(positions.get(node), "start", None), "line", None)
+
+    where, at = line_of(top), line_of(first)
     gone = "contrib." in code(arm)
     return (f"this `{api}` is made in one arm of `if {code(top.test).strip()}`{f' (line {where})' if where else ''} "
             f"and its source before the `if`, and another arm does more than raise (`{shown}`"

@@ -936,11 +936,11 @@ def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionD
                 new, get_next, comment = gen.statements(pipeline)
             except Refusal as exc:
                 if str(exc).startswith("no input producer"):  # (a batch in one branch: say that form)
-                    exc = raise_arm_reason(module, finder, stmt, api, index.lines) or \
-                        branch_batch_reason(module, finder, stmt, api, index.lines) or \
+                    exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
                         closure_batch_reason(module, stmt, api, index.lines) or \
                         provider_reason(module, finder, stmt, api) or \
-                        separated_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
+                        separated_reason(module, finder, stmt, api, index.lines) or \
+                        raise_arm_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
