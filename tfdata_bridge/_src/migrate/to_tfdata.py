@@ -25,6 +25,7 @@ from tfdata_bridge._src.migrate.builder_inline import with_imports
 from tfdata_bridge._src.migrate.batch_helper import batch_helper, batches_its_parameters, enqueues_many, \
     instance_helper, method_helper, rewrite_call, rewrite_helper, site_pipeline
 from tfdata_bridge._src.migrate.branch_batch import branch_batch_reason, closure_batch_reason
+from tfdata_bridge._src.migrate.raise_arms import guarded_block, raise_arm_reason
 from tfdata_bridge._src.migrate.separated_source import separated_reason
 from tfdata_bridge._src.migrate.branch_joins import element_join, helper_calls
 from tfdata_bridge._src.migrate.calls import (Refusal, dotted, import_rooted, imported_roots, is_docstring,
@@ -908,13 +909,24 @@ def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionD
                     try:
                         pipeline = finder.pipeline(body, i)
                     except Refusal as exc:  # (a reader chosen by an ``if`` on a flag: a chain per arm)
-                        arms = source_arms(finder, body, i) if str(exc).startswith("no input producer") else None
-                        if arms is None:
+                        sourceless = str(exc).startswith("no input producer")
+                        # (a batch in an ``if`` arm whose other arms only raise, its source before: raise_arms.py)
+                        guarded = guarded_block(module, stmt) if sourceless else None
+                        arms = source_arms(finder, body, i) if sourceless and guarded is None else None
+                        if guarded is None and arms is None:
                             raise
-                        if not _source_choice(finder, module, index, body, i, arms, v1_default, fresh, removed,
-                                              replaced, notes, outcomes, begin, commit, requests):
+                        if guarded is not None:
+                            try:
+                                pipeline = finder.pipeline(guarded, len(guarded) - 1)
+                            except Refusal as again:
+                                if str(again).startswith("no input producer"):
+                                    raise exc from None
+                                raise
+                        elif not _source_choice(finder, module, index, body, i, arms, v1_default, fresh, removed,
+                                                replaced, notes, outcomes, begin, commit, requests):
                             raise  # (no arm is a source: per-element work, say; the reason stands)
-                        continue
+                        else:
+                            continue
                     moved = _moved(pipeline)
                 refuse_inner_batches(pipeline, index.paths, BATCHES, JOINS)  # (two batching stages: stages.py)
                 v1 = index.v1.get(value) or v1_default
@@ -927,7 +939,8 @@ def _run_module(module: cst.Module, external=None, functions: dict[cst.FunctionD
                     exc = branch_batch_reason(module, finder, stmt, api, index.lines) or \
                         closure_batch_reason(module, stmt, api, index.lines) or \
                         provider_reason(module, finder, stmt, api) or \
-                        separated_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
+                        separated_reason(module, finder, stmt, api, index.lines) or \
+                        raise_arm_reason(module, finder, stmt, api, index.lines) or exc  # (or of a provider object's method)
                 notes.append(Note(line, f"`{api}` pipeline left unchanged: {exc}"))
                 outcomes.append(PipelineOutcome(line, api, False, str(exc)))
                 continue
