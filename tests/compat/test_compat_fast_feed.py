@@ -227,3 +227,33 @@ def test_a_fed_value_the_queue_cannot_take_raises_legacys_error_and_the_good_one
                 outcomes.append((error, sess.run(take).tolist()))
     assert outcomes[0][0] is not None, "legacy refuses the value"
     assert outcomes[1] == outcomes[0]
+
+
+@MODULES
+@pytest.mark.parametrize("many", [False, True], ids=["enqueue", "enqueue_many"])
+def test_a_fed_array_changed_in_place_after_its_run_arrives_as_it_was_fed(tf1, many):
+    # A feeder that reuses one numpy buffer (or feeds a view of an array it later shuffles in place, as a
+    # DCGAN feeder of round 79 did): legacy's run took the value as it was when fed; the fast path's
+    # buffer must not see the later change.
+    with tf.Graph().as_default(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rows = tf1.placeholder(tf.float32, shape=[None, 2] if many else [2])
+        q = tf1.FIFOQueue(64, [tf.float32], shapes=[[2]])
+        enqueue, take = q.enqueue_many([rows]) if many else q.enqueue([rows]), q.dequeue_many(4)
+        close = q.close()
+        buffer = np.zeros((2, 2) if many else (2,), np.float32)
+        fed = []
+        with tf1.Session() as sess:
+            for i in range(8):
+                buffer[...] = i  # the same array, overwritten in place for the next run
+                fed.append(buffer.copy())
+                sess.run(enqueue, feed_dict={rows: buffer})
+            sess.run(close)
+            got = []
+            try:
+                while True:
+                    got.extend(sess.run(take).tolist())
+            except tf.errors.OutOfRangeError:
+                pass
+    want = [row.tolist() for value in fed for row in (value if many else [value])]
+    assert got == want[:len(got)] and len(got) == len(want) // 4 * 4

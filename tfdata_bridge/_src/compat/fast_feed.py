@@ -467,7 +467,9 @@ def put(sess: Any, entry: FedEnqueue, feed_dict: dict[Any, Any]) -> bool:
         value = feed_dict.get(placeholder, _MISSING)
         if value is _MISSING:
             return False
-        value = np.asarray(value, dtype=dtype)
+        # a copy: the value as it is now, as legacy's run took it; the caller may change its array in place
+        # once the run returns (a reused buffer, a view of data it shuffles), while this one waits
+        value = np.array(value, dtype=dtype)
         if not _fits(value.shape, accepts):  # (per element: ints compared, no TensorShape made)
             return False
         values.append(value)
