@@ -1,8 +1,9 @@
 """A reader helper nested in the pipeline's function (``def read_and_decode(q)`` inside the loader, method or
 function) is followed as a module-level one is: its reader lines go, the nested def becomes the record function
 in place (closing over the outer locals it read), one chain per call; a module-level helper of the same name is
-the one its own callers mean (scope decides). The programs of ``fixQ5_programs/`` run against their originals,
-in order."""
+the one its own callers mean (scope decides). A tensor producer kept on ``self`` by ``__init__`` and dequeued
+(``dequeue_many``) in a method run once per object is dequeued where it is made (``self_dequeues.py``); a method
+run twice is left, saying why. The programs of ``fixQ5_programs/`` run against their originals, in order."""
 
 from __future__ import annotations
 
@@ -29,9 +30,46 @@ def test_a_nested_reader_helper_becomes_the_record_function_in_place(tmp_path):
     assert "    def read_and_decode(serialized_example, img_shape):" in fn, fn
     assert "lambda serialized_example: read_and_decode(serialized_example, img_shape)" in fn or \
         "lambda value: read_and_decode(value, img_shape)" in fn, fn
+    tables = (migrated / "q5stand" / "tables.py").read_text()
+    assert "_input_producer(" not in tables and ".dequeue_many(" not in tables, tables
+    assert "self._order = tf.data.make_one_shot_iterator(" in tables and "idx = self._order\n" in tables, tables
+    assert "got = me.q\n" in tables, tables
     programs = sorted(original.glob("*.py"))
-    assert len(programs) == 2
+    assert len(programs) == 3
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=None)
         assert want["batches"], name
+
+
+_TWICE = """
+import tensorflow.compat.v1 as tf
+
+
+class Rows(object):
+    def __init__(self, n, batch_size):
+        self.batch_size = batch_size
+        self._queue = tf.train.range_input_producer(n, num_epochs=1, shuffle=False)
+
+    def next_batch(self):
+        idx = self._queue.dequeue_many(self.batch_size)
+        return idx * 2
+
+
+def main(data_dir):
+    rows = Rows(8, 2)
+    a = rows.next_batch()
+    b = rows.next_batch()
+    return a, b, rows.batch_size
+"""
+
+
+def test_a_producer_on_self_dequeued_by_a_method_run_twice_is_left_saying_why(tmp_path):
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    path = tmp_path / "twice.py"
+    path.write_text(_TWICE)
+    result = rewrite_tree({str(path): _TWICE}, root=str(tmp_path))[str(path)]
+    assert result.code == _TWICE and result.refused
+    said = " ".join(n.message for n in result.notes)
+    assert "`next_batch` is called 2 times in the tree" in said and "shares the one producer" in said, said
