@@ -18,10 +18,11 @@ PROGRAMS = HERE / "fixQ5_programs"
 
 
 @pytest.mark.timeout(300)
-def test_a_nested_reader_helper_becomes_the_record_function_in_place(tmp_path):
+def test_nested_reader_helpers_and_producers_dequeued_in_a_method_deliver_as_legacy(tmp_path):
     original, migrated = tmp_path / "original", tmp_path / "migrated"
-    code = migrate_folder(PROGRAMS, original, migrated)
-    records = (migrated / "q5nest" / "records.py").read_text()
+    code = migrate_folder(PROGRAMS / "nested", original / "nested", migrated / "nested")
+    code.update(migrate_folder(PROGRAMS / "on_self", original / "on_self", migrated / "on_self"))
+    records = (migrated / "nested" / "q5nest" / "records.py").read_text()
     assert "TFRecordReader()" not in records and records.count("tf.data.TFRecordDataset(") == 3, records
     assert "        def read_and_decode(serialized):" in records  # (nested still, as the record function)
     assert "def read_and_decode(rec):" in records  # (the module-level one, rewritten for its own caller)
@@ -30,13 +31,13 @@ def test_a_nested_reader_helper_becomes_the_record_function_in_place(tmp_path):
     assert "    def read_and_decode(serialized_example, img_shape):" in fn, fn
     assert "lambda serialized_example: read_and_decode(serialized_example, img_shape)" in fn or \
         "lambda value: read_and_decode(value, img_shape)" in fn, fn
-    tables = (migrated / "q5stand" / "tables.py").read_text()
+    tables = (migrated / "on_self" / "q5stand" / "tables.py").read_text()
     assert "_input_producer(" not in tables and ".dequeue_many(" not in tables, tables
     assert "self._order = tf.data.make_one_shot_iterator(" in tables and "idx = self._order\n" in tables, tables
     assert "got = me.q\n" in tables, tables
-    programs = sorted(original.glob("*.py"))
+    programs = sorted(original.glob("*/*.py"))
     assert len(programs) == 3
-    pairs = {p.stem: (p, migrated / p.name) for p in programs}
+    pairs = {p.stem: (p, migrated / p.parent.name / p.name) for p in programs}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=None)
         assert want["batches"], name
