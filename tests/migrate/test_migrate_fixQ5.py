@@ -74,3 +74,10 @@ def test_a_producer_on_self_dequeued_by_a_method_run_twice_is_left_saying_why(tm
     assert result.code == _TWICE and result.refused
     said = " ".join(n.message for n in result.notes)
     assert "`next_batch` is called 2 times in the tree" in said and "shares the one producer" in said, said
+    # (one call, but its count set on the object from outside after `__init__`: not the value the producer saw)
+    changed = _TWICE.replace("    b = rows.next_batch()\n", "").replace("    rows = Rows(8, 2)\n",
+                                                                        "    rows = Rows(8, 2)\n    rows.batch_size = 4\n")
+    path.write_text(changed)
+    result = rewrite_tree({str(path): changed}, root=str(tmp_path))[str(path)]
+    said = " ".join(n.message for n in result.notes)
+    assert result.code == changed and "`.batch_size` is set on `rows` too" in said, said

@@ -21,8 +21,8 @@ the tree, in no loop, on an object the calling function makes); else the pipelin
 
 Taken: ``range_input_producer`` / ``input_producer`` assigned to ``self.<attr>`` by a plain statement at the top
 of ``__init__``; ``x = self.<attr>.dequeue_many(n)`` at the top of one other undecorated method of the class; the
-attribute named nowhere else in the tree; ``n`` a literal, or ``self.<a>`` set once in the tree, by ``__init__``,
-before the producer. The trial tree is kept only where it leaves fewer refusals than the tree as written.
+attribute named nowhere else in the tree; ``n`` a literal, or ``self.<a>`` set once in the class, by ``__init__``
+before the producer, and on no other receiver than ``self`` anywhere in the tree. The trial tree is kept only where it leaves fewer refusals than the tree as written.
 
 Cost on trees it does not touch: two substring tests per module (``input_producer(``, ``.dequeue_many(``) and a
 regular expression over the modules holding both; a module is parsed only where ``self.<attr> = ...producer(``
@@ -67,7 +67,22 @@ def _attr_mentions(sources: Mapping[str, str], attr: str) -> int:
     return sum(len(pattern.findall(t)) for t in sources.values() if attr in t)
 
 
-def _count_ok(count: cst.BaseExpression, me: str, init: cst.FunctionDef, before: int,
+def _stores(cls: cst.ClassDef, attr: str) -> int:
+    """How many assignments in ``cls``'s methods set ``<their self>.attr``."""
+    from tfdata_bridge._src.migrate.calls import nodes_of
+
+    n = 0
+    for fn in cls.body.body:
+        if not isinstance(fn, cst.FunctionDef) or not fn.params.params:
+            continue
+        me = fn.params.params[0].name.value
+        for a in nodes_of(fn, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in a.targets] if isinstance(a, cst.Assign) else [a.target]
+            n += sum(1 for t in targets for x in nodes_of(t, cst.Attribute) if _self_attr(x, me) == attr)
+    return n
+
+
+def _count_ok(count: cst.BaseExpression, me: str, cls: cst.ClassDef, init: cst.FunctionDef, before: int,
               sources: Mapping[str, str]) -> str | None:
     """None where ``count`` means at the producer what it means at the dequeue; else why not."""
     if isinstance(count, cst.Integer):
@@ -75,9 +90,12 @@ def _count_ok(count: cst.BaseExpression, me: str, init: cst.FunctionDef, before:
     attr = _self_attr(count, me)
     if attr is None:
         return "its count is neither a literal nor an attribute `__init__` sets"
-    sets = re.compile(rf"\.{attr}\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
-    if sum(len(sets.findall(t)) for t in sources.values() if attr in t) != 1:
-        return f"`{me}.{attr}` is set more than once in the tree"
+    sets = re.compile(rf"\b(\w+)\.{attr}\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
+    outside = sorted({r for t in sources.values() if attr in t for r in sets.findall(t)} - {"self", me})
+    if outside:  # (``self.<attr>`` of other classes is their objects' own)
+        return f"`.{attr}` is set on `{outside[0]}` too, which may be one of these objects"
+    if _stores(cls, attr) != 1:
+        return f"`{me}.{attr}` is set more than once in `{cls.name.value}`"
     for stmt in init.body.body[:before]:
         a = _top_assign(stmt)
         if a is not None and _self_attr(a.targets[0].target, me) == attr:
@@ -152,7 +170,7 @@ def split_self_dequeues(sources: Mapping[str, str], why: list) -> dict[str, str]
                 count = call.args[0].value
                 if _self_attr(count, own) is not None:  # (the method's ``self`` spelled as ``__init__``'s)
                     count = cst.Attribute(cst.Name(me), count.attr)
-                reason = _count_ok(count, me, init, at, sources)
+                reason = _count_ok(count, me, cls, init, at, sources)
             if reason is None:
                 reason = _runs_once(tree, method.name.value, closure=False)
                 if reason is not None:
