@@ -46,7 +46,7 @@ def test_the_migrated_object_form_programs_deliver_what_their_originals_deliver(
     assert "self._reader" not in code["attr_reader_subclass.py"]
     assert "def _read(" not in code["nested_reader_namedtuple.py"] and "Batch(x=xs, label=labels)" in \
         code["nested_reader_namedtuple.py"]
-    assert "def _records(" not in code["nested_fixed.py"]
+    assert "def _records(" not in code["nested_fixed.py"] or ".map(_records" in code["nested_fixed.py"]
     assert "@property" not in code["property_chain_table.py"]
     assert "make_initializable_iterator" in code["property_chain_table.py"]
     assert "TABLE_INITIALIZERS" in code["property_chain_table.py"]

@@ -3,7 +3,8 @@
 The most common shape of legacy input code. The helper becomes a function of the record: its reader and
 ``read`` lines go, its decode lines stay, its queue parameter becomes the record (``value``, or ``key, value``
 for a ``WholeFileReader`` whose key is used), and its other parameters stay. It must be a module-level
-function with one ``return`` at its end, and every caller a pipeline that is rewritten (``to_tfdata`` undoes
+function (or a ``def`` nested in the calling function, bound once there: ``Scopes.local_function``; it stays in
+place as the record function, its closure reads unchanged) with one ``return`` at its end, and every caller a pipeline that is rewritten (``to_tfdata`` undoes
 the rewrites otherwise).
 """
 

@@ -807,6 +807,9 @@ class Finder:
                 return self._prefetch_helper_source(stmt, fn, value, assign, defined)
             if fn is not None and _reads(fn):
                 return self._helper_source(stmt, fn, value, assign, defined)
+            nested = self.scopes.local_function(stmt, value.func.value) if fn is None else None
+            if nested is not None and _reads(nested):  # a ``def`` in the same function (nested_helpers.py)
+                return self._helper_source(stmt, nested, value, assign, defined)
             made = dequeue_helper_source(self, stmt, fn, value, assign, defined) \
                 if fn is not None and dequeues_a_parameter(fn) else None
             if made is not None:  # a helper dequeuing the file names it is given (dequeue_names.py)

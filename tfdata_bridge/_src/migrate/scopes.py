@@ -164,6 +164,18 @@ class Scopes:
         node = found[0].node
         return node if isinstance(node, cst.FunctionDef) else None
 
+    def local_function(self, at: cst.CSTNode, name: str) -> cst.FunctionDef | None:
+        """The ``def name`` nested in the function that runs ``at`` (bound there once, not ``global`` /
+        ``nonlocal``) that a call of ``name`` at ``at`` means, when it is one (``nested_helpers.py``)."""
+        scope = self.scope(at)
+        if not isinstance(scope, FunctionScope):
+            return None
+        found = list(scope[name])
+        if len(found) != 1 or not isinstance(found[0], Assignment) or found[0].scope is not scope:
+            return None
+        node = found[0].node
+        return node if isinstance(node, cst.FunctionDef) else None
+
     def same_binding(self, a: cst.CSTNode, b: cst.CSTNode, name: str) -> bool:
         """``name`` read at ``a`` may mean what it means at ``b``: they share a binding (the same function's
         local, a closure's, a module global both read, a ``global`` statement's). False only where both are

@@ -65,6 +65,7 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     from tfdata_bridge._src.migrate.lambda_stages import with_lambda_stages
     from tfdata_bridge._src.migrate.overridden_calls import with_overridden_calls
     from tfdata_bridge._src.migrate.printed_queues import with_printed_queues
+    from tfdata_bridge._src.migrate.self_dequeues import with_self_dequeues
 
     # (a batch made on every call of a method whose source it makes only in a branch, the first tower's pass:
     # written into the branch, its iterator then kept on ``self``: ``first_tower.py``)
@@ -78,9 +79,11 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # own copy, those calls written out: ``overridden_calls.py``)
     # (and a queue shown only by debugging output, ``print(queue)``: taken out before, given back or replaced by
     # the dataset after: ``printed_queues.py``)
-    return with_printed_queues(sources, lambda p: with_overridden_calls(p, lambda u: with_handed_tuples(
+    # (and a tensor producer kept on ``self`` by ``__init__``, dequeued in a method run once per object: dequeued
+    # in ``__init__`` instead, ``self_dequeues.py``)
+    return with_printed_queues(sources, lambda d: with_self_dequeues(d, lambda p: with_overridden_calls(p, lambda u: with_handed_tuples(
         u, lambda h: with_lambda_stages(h, lambda g: with_closure_branches(g, lambda s: with_first_towers(
-            s, lambda t: _rewrite_tree_split(t, root)))))))
+            s, lambda t: _rewrite_tree_split(t, root))))))))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
