@@ -143,6 +143,28 @@ def checked_runner(call: cst.Call) -> cst.Call:
     return call
 
 
+def named_closes(finder, call: cst.Call, closes: list[cst.SimpleStatementLine]) -> cst.Call:
+    """``call`` (the ``QueueRunner(...)``) with the close ops made for it by statements of their own
+    (``close_op = queue.close()``; ``QueueRunner(queue=queue, ..., close_op=close_op)``) written in place, so
+    ``own_defaults`` judges them as if inline. Each such op must be read by the runner's call alone (an op run
+    elsewhere closes the queue at another time): ``Refusal`` otherwise."""
+    if not closes:
+        return call
+    by_name = {}
+    for stmt in closes:
+        small = stmt.body[0]
+        name = small.targets[0].target.value
+        uses = finder.scopes.readers_of(stmt, name)
+        arg = next((a for a in call.args if any(a.value is u for u in uses)), None)
+        if len(uses) != 1 or arg is None:
+            raise Refusal(f"the close op `{name}` of the queue (`{finder.code(small.value)}`) is used beyond being "
+                          "given to its `QueueRunner`: closing the queue elsewhere changes where legacy's dequeue "
+                          "ends; not rewritten")
+        by_name[id(arg)] = small.value
+    return call.with_changes(args=[a.with_changes(value=by_name[id(a)]) if id(a) in by_name else a
+                                   for a in call.args])
+
+
 _CLOSED_TYPES = ("OutOfRangeError", "CancelledError")
 
 
