@@ -177,10 +177,13 @@ def own_defaults(call: cst.Call) -> cst.Call:
     after the coordinator has stopped, where the coordinator ignores what a thread reports). Anything else stays,
     for the caller to refuse: a close of another queue, a cancel op that does not cancel, other exception types
     (an error that ends the queue quietly where legacy would report it, or an end it reports)."""
-    if any(a.star for a in call.args) or not call.args or call.args[0].keyword not in (None,) and \
-            call.args[0].keyword.value != "queue":
+    if any(a.star for a in call.args) or not call.args:
         return call
-    queue = cst.Module([]).code_for_node(call.args[0].value)
+    given = call.args[0] if call.args[0].keyword is None else \
+        next((a for a in call.args if a.keyword is not None and a.keyword.value == "queue"), None)
+    if given is None:  # (keywords in any order: ``QueueRunner(enqueue_ops=[op], queue=q, close_op=...)``)
+        return call
+    queue = cst.Module([]).code_for_node(given.value)
     kept = []
     for i, a in enumerate(call.args):
         name = a.keyword.value if a.keyword is not None else _RUNNER_PARAMS[i] if i < len(_RUNNER_PARAMS) else "?"
