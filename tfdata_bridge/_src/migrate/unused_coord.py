@@ -27,7 +27,7 @@ from dataclasses import replace
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import nodes_of, parsed
+from tfdata_bridge._src.migrate.calls import bound_names, nodes_of, parsed
 from tfdata_bridge._src.migrate.feed.coord import refs
 
 _KEPT = "kept (harmless without runners): it is used at line"
@@ -101,9 +101,19 @@ def _callee(module, call, here, modules, results, names, uses_of_class):
     module-level function or a method of a plain class of the tree; None otherwise."""
     func = call.func
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-        bound = [s for s in nodes_of(module, cst.Assign) if len(s.targets) == 1 and
-                 isinstance(s.targets[0].target, cst.Name) and s.targets[0].target.value == func.value.value]
-        if len(bound) == 1 and isinstance(bound[0].value, cst.Call) and \
+        # (the object bound once, by an assignment of the call's own function: not a parameter, nor a name
+        # that another statement of that function binds)
+        home = [f for f in nodes_of(module, cst.FunctionDef) if any(c is call for c in nodes_of(f.body, cst.Call))]
+        scope = home[-1] if home else module
+        name = func.value.value
+        params = {p.name.value for p in [*scope.params.params, *scope.params.kwonly_params,
+                                         *scope.params.posonly_params]} if home else set()
+        bound = [s for s in nodes_of(scope, cst.Assign) if len(s.targets) == 1 and
+                 isinstance(s.targets[0].target, cst.Name) and s.targets[0].target.value == name]
+        others = [s for s in nodes_of(scope, cst.SimpleStatementLine) + nodes_of(scope, cst.For) +
+                  nodes_of(scope, cst.With) if name in bound_names(s) and not any(b is x for b in bound
+                                                                                 for x in nodes_of(s, cst.Assign))]
+        if name not in params and not others and len(bound) == 1 and isinstance(bound[0].value, cst.Call) and \
                 isinstance(bound[0].value.func, (cst.Name, cst.Attribute)):
             found = _defined(module, bound[0].value.func, here, modules, results, names, uses_of_class, cst.ClassDef)
             if found is None:
