@@ -44,7 +44,8 @@ def unused_coordinators(modules, texts, results, names) -> None:
         kept = [n for n in notes if n.kind == "info" and _KEPT in n.message]
         if not kept or results[other].error is not None:
             continue
-        coords = [n.message.split(_KEPT)[0].rsplit("`", 2)[-2] for n in kept if n.message.split(_KEPT)[0].count("`") >= 2]
+        heads = [n.message.split(_KEPT)[0] for n in kept]  # ``... `coord` kept (harmless ...``
+        coords = [h.rsplit("`", 2)[-2] for h in heads if h.count("`") >= 2]
         module = parsed(results[other].code)
         nulled: set[int] = set()
         for coord in coords:
