@@ -351,7 +351,8 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     small_d = dequeue.body[0]
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
-    removed = [stmt, enqueue, runner, *ops_stmts, *closes, *([registered] if registered else []), *([listed] if listed else []),
+    removed = [stmt, enqueue, runner, *ops_stmts, *closes, *([registered] if registered else []),
+               *([listed] if listed else []),
                *dropped, *(started[0] if started else [])]
     if started:
         news.update(started[1])
