@@ -32,13 +32,16 @@ def _method_call(holder: cst.CSTNode, use: cst.Name) -> cst.Call | None:
 
 
 def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst.BaseStatement],
-               sizes: list[cst.Call] | None = None, single: bool = False
+               sizes: list[cst.Call] | None = None, single: bool = False,
+               closes: list[cst.SimpleStatementLine] | None = None
                ) -> tuple[cst.SimpleStatementLine, cst.Call, cst.SimpleStatementLine, cst.SimpleStatementLine] | None:
     """(the statement that makes the enqueue op, the enqueue call, the runner's statement, the dequeue's statement)
     for the queue ``qname`` made at ``stmt``; None when its uses (by scope) are not one enqueue, one runner and
     one ``dequeue_many`` / ``dequeue_up_to``: not this pattern at all. With ``sizes``, the queue's ``size()``
     calls in ``flat`` (nested blocks included) are put there for ``queue_size.py`` to judge. ``single``: the
-    one dequeue is a plain ``dequeue()`` instead (the consumer reads one element at a time)."""
+    one dequeue is a plain ``dequeue()`` instead (the consumer reads one element at a time). With ``closes``, the
+    statements ``op = queue.close(...)`` (made for the runner's ``close_op=`` / ``cancel_op=``, which
+    ``queue_runners.named_closes`` checks) are put there."""
     enqueue = ecall = runner = dequeue = None
     second = False
     up: dict[int, cst.CSTNode] = {}
@@ -67,6 +70,9 @@ def queue_uses(finder, stmt: cst.SimpleStatementLine, qname: str, flat: list[cst
             dequeue = holder  # ``return queue`` (or ``queue, runner``): its caller batches it (returned_queue.py)
         elif runner in (None, holder) and _runner_arg(finder, holder, use):
             runner = holder  # (a use inside the runner's call, ``close_op=q.close()``: the runner's check says)
+        elif closes is not None and method == "close" and value is call and isinstance(holder.body[0], cst.Assign) \
+                and len(holder.body[0].targets) == 1 and isinstance(holder.body[0].targets[0].target, cst.Name):
+            closes.append(holder)  # ``close_op = queue.close()``: the runner's, where it alone reads it
         elif method in _ENQUEUES:
             second = True
         else:

@@ -143,6 +143,28 @@ def checked_runner(call: cst.Call) -> cst.Call:
     return call
 
 
+def named_closes(finder, call: cst.Call, closes: list[cst.SimpleStatementLine]) -> cst.Call:
+    """``call`` (the ``QueueRunner(...)``) with the close ops made for it by statements of their own
+    (``close_op = queue.close()``; ``QueueRunner(queue=queue, ..., close_op=close_op)``) written in place, so
+    ``own_defaults`` judges them as if inline. Each such op must be read by the runner's call alone (an op run
+    elsewhere closes the queue at another time): ``Refusal`` otherwise."""
+    if not closes:
+        return call
+    by_name = {}
+    for stmt in closes:
+        small = stmt.body[0]
+        name = small.targets[0].target.value
+        uses = finder.scopes.readers_of(stmt, name)
+        arg = next((a for a in call.args if any(a.value is u for u in uses)), None)
+        if len(uses) != 1 or arg is None:
+            raise Refusal(f"the close op `{name}` of the queue (`{finder.code(small.value)}`) is used beyond being "
+                          "given to its `QueueRunner`: closing the queue elsewhere changes where legacy's dequeue "
+                          "ends; not rewritten")
+        by_name[id(arg)] = small.value
+    return call.with_changes(args=[a.with_changes(value=by_name[id(a)]) if id(a) in by_name else a
+                                   for a in call.args])
+
+
 _CLOSED_TYPES = ("OutOfRangeError", "CancelledError")
 
 
@@ -155,10 +177,13 @@ def own_defaults(call: cst.Call) -> cst.Call:
     after the coordinator has stopped, where the coordinator ignores what a thread reports). Anything else stays,
     for the caller to refuse: a close of another queue, a cancel op that does not cancel, other exception types
     (an error that ends the queue quietly where legacy would report it, or an end it reports)."""
-    if any(a.star for a in call.args) or not call.args or call.args[0].keyword not in (None,) and \
-            call.args[0].keyword.value != "queue":
+    if any(a.star for a in call.args) or not call.args:
         return call
-    queue = cst.Module([]).code_for_node(call.args[0].value)
+    given = call.args[0] if call.args[0].keyword is None else \
+        next((a for a in call.args if a.keyword is not None and a.keyword.value == "queue"), None)
+    if given is None:  # (keywords in any order: ``QueueRunner(enqueue_ops=[op], queue=q, close_op=...)``)
+        return call
+    queue = cst.Module([]).code_for_node(given.value)
     kept = []
     for i, a in enumerate(call.args):
         name = a.keyword.value if a.keyword is not None else _RUNNER_PARAMS[i] if i < len(_RUNNER_PARAMS) else "?"

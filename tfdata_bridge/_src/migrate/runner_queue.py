@@ -27,7 +27,8 @@ from tfdata_bridge._src.migrate.calls import Refusal, bind_params, bound_names, 
 from tfdata_bridge._src.migrate.dequeue_count import dequeue_count
 from tfdata_bridge._src.migrate.enqueue_copies import copies, enqueue_ops, queue_uses
 from tfdata_bridge._src.migrate.pipelines import Pipeline
-from tfdata_bridge._src.migrate.queue_runners import added_runner, checked_runner, registration, started_by_hand
+from tfdata_bridge._src.migrate.queue_runners import added_runner, checked_runner, named_closes, registration, \
+    started_by_hand
 from tfdata_bridge._src.migrate.queue_size import SizeUses, parents
 from tfdata_bridge._src.migrate.shared_names import dropped_shared_name
 from tfdata_bridge._src.migrate.returned_queue import returned_dequeue, returned_pair
@@ -124,6 +125,7 @@ class QueueBatch:
     note: str | None
     single: bool
     shared: str | None = None  # the words on its dropped ``shared_name`` (``shared_names.py``), also in ``note``
+    early: frozenset = frozenset()  # names bound between an early dequeue and the enqueue op (``_dequeued_early``)
 
 
 def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatementLine, code
@@ -143,6 +145,10 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
         _, data, why = str(exc).partition("are not in-memory data: ")  # (in_memory.py: the first fact off it)
         raise Refusal(_no_source(finder, stmt, q.qname, q.kind, q.tensors) +
                       (f"; nor are they in-memory data, repeated by the runner: {why}" if data else "")) from None
+    late = {n for s in [*pipeline.source.statements, *pipeline.intermediates, q.at] for n in q.early & names_in(s)}
+    if late:  # (the dataset is made where the dequeue was: it would read them before they are bound)
+        raise Refusal(f"the queue is dequeued before its enqueue op is made, and the enqueued tensors read "
+                      f"`{sorted(late)[0]}`, bound in between; not rewritten: make the dequeue after the enqueue op")
     tensors = q.tensors
     if _one_slice(pipeline, tensors):
         # ``sched = slice_input_producer([t])``; ``queue.enqueue(sched)``: the list of the one slice enqueued whole
@@ -152,6 +158,7 @@ def runner_queue(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatemen
     one_of_list = isinstance(tensors, cst.Name) and q.one_of_list and pipeline.source.kind == "py_func" and \
         not pipeline.source.single and not pipeline.intermediates and len(pipeline.source.params) == 1
     if isinstance(tensors, cst.Name) and not one_of_list and not _several(q.queue_args.get("dtypes")) and \
+            not (q.single and isinstance(q.queue_args.get("dtypes"), (cst.Attribute, cst.Name))) and \
             not _pyfunc_outputs(finder, pipeline, tensors.value, q.queue_args.get("dtypes")):
         raise Refusal("the enqueue op does not take a literal list of tensors")
     if one_of_list:
@@ -231,11 +238,12 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     qname = small.targets[0].target.value
     flat = _flat(body)
     sizes: list[cst.Call] = []
-    found = queue_uses(finder, stmt, qname, flat, sizes)
+    closes: list[cst.SimpleStatementLine] = []  # ``close_op = queue.close()`` for the runner (named_closes)
+    found = queue_uses(finder, stmt, qname, flat, sizes, closes=closes)
     single = False
     if found is None and kind in ("RandomShuffleQueue", "FIFOQueue"):
-        sizes = []
-        found = queue_uses(finder, stmt, qname, flat, sizes, single=True)
+        sizes, closes = [], []
+        found = queue_uses(finder, stmt, qname, flat, sizes, single=True, closes=closes)
         if found is not None and kind == "FIFOQueue" and found[1].func.attr.value != "enqueue_many":
             found = None  # (a FIFOQueue's plain dequeue of one ``enqueue``: ``passthrough.py``)
         single = found is not None
@@ -297,7 +305,7 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     ipath = (finder.api(inner) or "").rsplit(".", 1)[-1]
     if not (rpath == "add_queue_runner" and ipath == "QueueRunner"):
         raise Refusal("the queue's runner is not `add_queue_runner(QueueRunner(queue, [enqueue_op] * k))`")
-    inner = checked_runner(inner)  # a queue and its ops, nothing more; keywords put in order
+    inner = checked_runner(named_closes(finder, inner, closes))  # a queue and its ops; keywords put in order
     queue_arg, ops = inner.args[0].value, inner.args[1].value
     if not (isinstance(queue_arg, cst.Name) and queue_arg.value == qname):
         raise Refusal(f"the runner does not run `{qname}`'s enqueue ops")
@@ -305,8 +313,7 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     k = copies(finder, ops, enqueue, ecall, code)
     if k is None:
         raise Refusal("the runner's ops are not `[enqueue_op] * k` (k threads running the one op)")
-    if flat.index(dequeue) < flat.index(enqueue):
-        raise Refusal("the queue is dequeued before its enqueue op is made")
+    early = _dequeued_early(flat, dequeue, enqueue)  # (names bound between, for ``runner_queue``'s check)
     if single:  # (an ``enqueue_many``'s groups: unbatched before the shuffle, ``single_statements``)
         count = cst.Integer("1")  # (unused: the elements are read one at a time, ``single``)
     else:
@@ -344,13 +351,14 @@ def queue_batch(finder, body: list[cst.BaseStatement], stmt: cst.SimpleStatement
     small_d = dequeue.body[0]
     if isinstance(small_d, cst.Assign) and len(small_d.targets) != 1:
         raise Refusal("the dequeue is assigned to several targets")
-    removed = [stmt, enqueue, runner, *ops_stmts, *([registered] if registered else []), *([listed] if listed else []),
+    removed = [stmt, enqueue, runner, *ops_stmts, *closes, *([registered] if registered else []),
+               *([listed] if listed else []),
                *dropped, *(started[0] if started else [])]
     if started:
         news.update(started[1])
     return QueueBatch(kind, qname, api, batch_args, args, at, tensors, one_of_list, dequeue, dcall, news,
                       list({id(r): r for r in removed}.values()),
-                      "; ".join(n for n in (size_uses.note(), shared) if n) or None, single, shared)
+                      "; ".join(n for n in (size_uses.note(), shared) if n) or None, single, shared, early)
 
 
 def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement], cst.BaseExpression, str]:
@@ -380,6 +388,11 @@ def single_statements(gen, found: RunnerQueue) -> tuple[list[cst.BaseStatement],
     if threads != "1":
         notes.append(f"its {threads} enqueue threads become one stream of elements (the queue's order across "
                      "them varied already)")
+    source = found.pipeline.source
+    if source.kind == "slice" and source.producer == "enqueue_many":
+        notes.append("the runner put the same in-memory rows in again and again, without end: the dataset repeats "
+                     "them, shuffled; which rows a run sees is kept, not the order nor how often each row comes "
+                     "in a fixed number of reads (legacy's racing enqueues set those)")
     comment = ("tfdata-bridge migrate: dequeue rewritten to tf.data; each run gives the next element of the "
                "shuffled dataset, as each dequeue took one; accepted: " + "; ".join(notes))
     value = cst.parse_expression(emit.one_shot_get_next(gen.v1, shuffled))
@@ -463,6 +476,28 @@ def _ops_made_in_a_loop(finder, stmt: cst.SimpleStatementLine, qname: str, flat:
                               f"`ops.append({qname}.enqueue(x))`, or `[{qname}.enqueue(make(x)) for x in xs]`), "
                               "the queue read by one `dequeue_many` / `dequeue_up_to`, and nothing else uses the "
                               f"queue, the ops or the tensors{shared}")
+
+
+def _dequeued_early(flat: list[cst.BaseStatement], dequeue: cst.SimpleStatementLine,
+                    enqueue: cst.SimpleStatementLine) -> frozenset:
+    """The names bound between the queue's dequeue and its enqueue op where the dequeue is made first
+    (``filename = q.dequeue()`` then ``op = q.enqueue_many(names)``): the order the ops are made in does not change
+    what the graph computes, so the pattern holds where nothing in between reads the dequeued tensors (a run of
+    them there would wait on a queue no runner fills yet). Empty where the dequeue comes after the enqueue op.
+    ``Refusal`` for a read in between."""
+    d, e = flat.index(dequeue), flat.index(enqueue)
+    if d > e:
+        return frozenset()
+    small = dequeue.body[0]
+    if not isinstance(small, cst.Assign):
+        raise Refusal("the queue is dequeued before its enqueue op is made")
+    targets = names_in(small.targets[0].target)
+    between = flat[d + 1:e]
+    read = sorted(n for s in [*between, enqueue] for n in targets & names_in(s))
+    if read:
+        raise Refusal(f"the queue is dequeued before its enqueue op is made, and `{read[0]}` (the dequeued tensors) "
+                      "is read before the enqueue op is made; not rewritten: make the dequeue after it")
+    return frozenset(bound_names(*between))
 
 
 def _flat(stmts: list[cst.BaseStatement]) -> list[cst.BaseStatement]:

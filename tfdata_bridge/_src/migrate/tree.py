@@ -918,9 +918,16 @@ def _rewrite_tree_in(sources: Mapping[str, str], root: str | None = None) -> dic
         handed_coordinators(modules, texts, results, names)
     if fed_callers:  # the calls of a feeding class's starter in other modules (``feed/across_calls.py``)
         _feed_callers(fed_callers, modules, texts, results, root, names)
+    if any(_COORD_KEPT in n.message for r in results.values() for n in r.notes):
+        # a coordinator handed to a function or method of the tree that no longer reads it (``unused_coord.py``)
+        from tfdata_bridge._src.migrate.unused_coord import unused_coordinators
+        unused_coordinators(modules, texts, results, names)
     _foreign_divisions(modules, texts, results, names, by_name, program)
     _imports_of_removed_names(results, names, by_name)
     return {p: results[os.path.abspath(p)] for p in sources}
+
+
+_COORD_KEPT = "kept (harmless without runners): it is used at line"
 
 
 def _top_names(code: str) -> set[str] | None:
