@@ -61,6 +61,7 @@ LONGEST_FIRST = (
     "tests/migrate/test_migrate_fixO2b.py",
     "tests/migrate/test_migrate_fixP1.py",
     "tests/migrate/test_migrate_fixP2.py",
+    "tests/migrate/test_migrate_fixQ1.py",
     "tests/migrate/test_migrate_fixQ5.py",
     "tests/migrate/test_migrate_fixQ3.py",
     "tests/migrate/test_migrate_fixQ2.py",
