@@ -84,7 +84,9 @@ def test_a_class_feeding_one_thread_per_file_keeps_the_threads_arguments_and_rea
     code = result.code
     # the starter keeps what the threads were given, evaluated when the program starts them
     assert "    def start(self, sess):\n" in code  # (the coordinator it passed on goes)
-    assert "        self._load_args = [(shard,) for shard in self.shards]\n        return []\n" in code
+    # (what it returned, a list it also kept on `self`, stays a list on `self`: empty, no thread to join)
+    assert ("        self._load_args = [(shard,) for shard in self.shards]\n        self.workers = []\n"
+            "        return self.workers\n") in code
     assert ("    def load_all(self):\n        for args in self._load_args:\n"
             "            yield from self.load(*args)\n") in code
     assert "_close_after" not in code  # the closer went with its thread

@@ -85,15 +85,14 @@ def _rewrite_one_plain(source: str, to: Target, describe: Callable[[SyntaxError 
     (``lambda_stages.py``)."""
     if to != "tfdata":
         return _rewrite(source, to, describe)
-    from tfdata_bridge._src.migrate.lambda_stages import with_lambda_stages
-
-    if "if " not in source:
-        return with_lambda_stages({"": source}, lambda texts: {"": _rewrite(texts[""], to, describe)})[""]
     from tfdata_bridge._src.migrate.closure_branches import with_closure_branches
     from tfdata_bridge._src.migrate.first_tower import with_first_towers
+    from tfdata_bridge._src.migrate.lambda_stages import with_lambda_stages
+    from tfdata_bridge._src.migrate.tree import through
 
-    return with_lambda_stages({"": source}, lambda g: with_closure_branches(g, lambda s: with_first_towers(
-        s, lambda texts: {"": _rewrite(texts[""], to, describe)})))[""]
+    passes = (with_lambda_stages,) if "if " not in source else \
+        (with_lambda_stages, with_closure_branches, with_first_towers)
+    return through(passes, {"": source}, lambda texts: {"": _rewrite(texts[""], to, describe)})[""]
 
 
 def _check_fallback(to: Target, fallback: Target | None) -> None:

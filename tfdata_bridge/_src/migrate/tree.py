@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 from libcst.helpers import calculate_module_and_package
@@ -81,9 +81,19 @@ def rewrite_tree(sources: Mapping[str, str], root: str | None = None) -> dict[st
     # the dataset after: ``printed_queues.py``)
     # (and a tensor producer kept on ``self`` by ``__init__``, dequeued in a method run once per object: dequeued
     # in ``__init__`` instead, ``self_dequeues.py``)
-    return with_printed_queues(sources, lambda d: with_self_dequeues(d, lambda p: with_overridden_calls(p, lambda u: with_handed_tuples(
-        u, lambda h: with_lambda_stages(h, lambda g: with_closure_branches(g, lambda s: with_first_towers(
-            s, lambda t: _rewrite_tree_split(t, root))))))))
+    return through((with_printed_queues, with_self_dequeues, with_overridden_calls, with_handed_tuples,
+                    with_lambda_stages, with_closure_branches, with_first_towers),
+                   sources, lambda t: _rewrite_tree_split(t, root))
+
+
+def through(passes: Sequence[Callable], sources: Mapping[str, str],
+            run: Callable[[dict[str, str]], dict[str, RewriteResult]]) -> dict[str, RewriteResult]:
+    """``run`` of ``sources`` through ``passes``, the first outermost: each pass is ``with_x(sources, run)``,
+    which runs what is inside it on the sources as they are, or as it writes them, where that leaves fewer
+    refusals."""
+    if not passes:
+        return run(dict(sources))
+    return passes[0](sources, lambda inner: through(passes[1:], inner, run))
 
 
 def _rewrite_tree_split(sources: Mapping[str, str], root: str | None = None) -> dict[str, RewriteResult]:
