@@ -3,8 +3,9 @@ only under a guard (``if self._coord:``, ``if self.coord is not None:``; a Baidu
 guarded report goes with the thread (``feed/coord.py``), the emptied ``coord=None`` parameter from ``__init__``
 and its argument from the program's call (``feed/handed_coord.py``), and the program's ``Coordinator`` with it.
 A class whose queue the class form rewrote has no function-form refusal of the same queue left in its notes
-(``to_tfdata.py``). A class handing its local enqueue op to a module-level function's thread is left, with that
-reason (``feed/class_init.py``). The programs of ``fixM2_programs/`` are migrated as one tree; two run both ways."""
+(``to_tfdata.py``). A class handing its local enqueue op to a module-level function's thread (once left) is
+rewritten since O2b, its thread an idle one (``feed/init_thread.py``). The programs of ``fixM2_programs/`` are
+migrated as one tree; three run both ways."""
 
 from __future__ import annotations
 
@@ -38,9 +39,15 @@ def test_a_guarded_coordinator_handed_to_a_feeding_class_goes_with_its_thread(tm
     assert "fd.RowFeeder(rows, 3)" in out["keyword_coord_row_feeder_package.py"][0]
     assert "GroupFeeder(ROWS, 3)" in out["guarded_group_feeder_package.py"][0]
     handed, handed_notes = out["m2_lib/handed.py"]
-    assert "tf.FIFOQueue(" in handed and "Thread(" in handed, handed
-    assert "the enqueue op `enqueue_op` (`self.queue.enqueue`) is a local name of `__init__`, handed by `args=` to " \
-           "the thread of `_feed_main`" in handed_notes, handed_notes
-    pairs = {name: (original / f"{name}.py", migrated / f"{name}.py") for name in RUN}
+    # (once left; since O2b (``feed/self_args.py``, ``feed/init_thread.py``) the thread ``__init__`` makes, handed
+    # its local ops by ``args=``, is rewritten: the generator reads the kept rows, ``self.thread`` an idle thread
+    # that the caller starts and joins as before; the caller's run below delivers the original's batches)
+    assert "tf.FIFOQueue(" not in handed and "from_generator" in handed, handed
+    assert "self._feed_main_args = [(rows,)]" in handed and "self.thread = Thread(daemon=True)" in handed, handed
+    assert "target=" not in handed and "enqueue_op" not in handed, handed  # (no thread feeds now)
+    assert "refused" not in handed_notes and "left" not in handed_notes, handed_notes
+    assert "HandedFeeder(rows, 2)" in out["handed_enqueue_op_left_package.py"][0]
+    pairs = {name: (original / f"{name}.py", migrated / f"{name}.py")
+             for name in (*RUN, "handed_enqueue_op_left_package")}
     for name, (want, got) in run_both_ways(pairs, tmp_path / "data").items():
         assert_delivers_the_same(name, want, got, "exact", end=None)

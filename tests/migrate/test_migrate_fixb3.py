@@ -26,7 +26,12 @@ def test_the_fixb3_programs_deliver_what_their_originals_deliver(tmp_path):
     code = migrate_folder(PROGRAMS, original, migrated)
     programs = sorted(original.glob("*.py"))
     assert len(programs) == 3
-    assert [n for n, c in code.items() if "Queue(" in c or "Thread(" in c] == [], code
+    assert [n for n, c in code.items() if "Queue(" in c or "target=" in c or "args=" in c] == [], code
+    # (no thread feeds; since O2b (``feed/starter.returned_on_self``) the starter's ``return self.thread`` keeps
+    # that attribute a started idle thread, so what a caller got back still joins: the one ``Thread(`` left)
+    assert [n for n, c in code.items() if "Thread(" in c] == ["streams.py"], code
+    assert "self.thread = threading.Thread(daemon=True)\n        self.thread.start()\n        return self.thread" \
+        in code["streams.py"], code["streams.py"]
     assert "shape=[None, 2]" in code["streams.py"] and "'pair'" in code["streams.py"]
     assert "_close_all" not in code["workers.py"]
     pairs = {p.stem: (p, migrated / p.name) for p in programs}
