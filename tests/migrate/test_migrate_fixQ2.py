@@ -74,3 +74,37 @@ scale = tf.Variable(2.0, name="scale")
     code, notes = out["scaled.py"]
     assert "train.batch" in code and "tf.data" not in code, code
     assert "a variable" in notes and "Cannot capture a stateful node" in notes, notes
+
+
+def test_a_local_list_grown_with_variables_is_refused_and_one_of_records_is_not():
+    """Only a list given variables (or tables) by ``.append`` counts as held state: a list of a reader's records
+    (``out.append(line)``, read per element as ``len(out)``) does not (``test_migrate_dataflow``'s loop form)."""
+    from tfdata_bridge.migrate import rewrite
+
+    held = '''import tensorflow.compat.v1 as tf
+
+
+def build(values):
+    held = []
+    for value in values:
+        held.append(tf.Variable(tf.placeholder(tf.float32, [None]), collections=[]))
+    x, = tf.train.slice_input_producer([held[0]], num_epochs=1, shuffle=False)
+    return tf.train.batch([x * 2.0], batch_size=2)
+'''
+    result = rewrite(held, to="tfdata")
+    assert result.refused and "read a variable" in " ".join(n.message for n in result.notes), result.notes
+    records = '''import tensorflow.compat.v1 as tf
+
+
+def build(files):
+    out = []
+    queue = tf.train.string_input_producer(files, num_epochs=1, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+    out.append(line)
+    queue = tf.train.string_input_producer(files, num_epochs=2, shuffle=False)
+    _, line = tf.TextLineReader().read(queue)
+    out.append(tf.train.batch([tf.string_to_number(line) + len(out)], batch_size=3))
+    return out
+'''
+    result = rewrite(records, to="tfdata")
+    assert not result.refused, result.notes

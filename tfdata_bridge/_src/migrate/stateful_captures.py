@@ -67,6 +67,11 @@ _ROLES = {"batch": "batch size", "padded_batch": "batch size", "shuffle": "shuff
           "from_tensor_slices": "producer's tensor", "take": "element count", "prefetch": "buffer size"}
 _DEPTH = 6
 _GROWERS = frozenset({"append", "extend", "insert"})  # (a list's methods that give it values)
+# what a grown list's values count as: a list is followed through its ``.append``/``.extend``/``.insert`` only where
+# a value given holds a variable or a table (round 79's ``self.held.append(tf.Variable(...))``); a list of ordinary
+# tensors (``out.append(line)``, a reader's records) is no state the dataset would capture (its ``len(out)`` is a
+# Python int when the graph is built)
+_HELD_KINDS = frozenset({"a variable", "a template holding variables", "a layer with weights", "a lookup table"})
 _NEXT_KIND = "the next element of another pipeline"
 _TABLE_KIND = "a lookup table"
 _WHY_NEXT = ("a dataset cannot capture another pipeline's iterator or queue (`Cannot capture a stateful node`), and "
@@ -138,20 +143,22 @@ class _Check:
                     self.attrs.setdefault(t.target.attr.value, assign.value)
         # (a list attribute grown by ``self.x.append(<value>)``: what it holds is what it is given too, round 79's
         # ``self.tf_imgs.append(tf.Variable(placeholder, collections=[]))`` sliced by a producer)
+        # the program's own ``do_not_convert`` functions (only a marked function's text is ever looked up here)
+        self.own = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)
+                    if _marked(f)} if original else set()
+        self.written = code_of(original) if original is not None else code_of(module)
+        # (only the values that hold a variable or a table: ``_HELD_KINDS``)
         grown: dict[str, list[cst.BaseExpression]] = {}
         for call in nodes_of(module, cst.Call):
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value in _GROWERS and call.args and \
                     isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name) and \
-                    func.value.value.value == "self":
+                    func.value.value.value == "self" and \
+                    self._held(call.args[-1].value, self._holder_of(call), 0, set()) is not None:
                 grown.setdefault(func.value.attr.value, []).append(call.args[-1].value)
         for attr, values in grown.items():
             first = [self.attrs[attr]] if attr in self.attrs else []
             self.attrs[attr] = cst.List([cst.Element(v) for v in first + values])
-        # the program's own ``do_not_convert`` functions (only a marked function's text is ever looked up here)
-        self.own = {cst.Module([]).code_for_node(f) for f in nodes_of(original, cst.FunctionDef)
-                    if _marked(f)} if original else set()
-        self.written = code_of(original) if original is not None else code_of(module)
 
     def _walk(self, holder: cst.CSTNode, module: cst.Module) -> None:
         for fn in nodes_of(holder, cst.FunctionDef):
@@ -273,19 +280,30 @@ class _Check:
                     return found
         return None
 
+    def _held(self, value: cst.BaseExpression, holder: cst.CSTNode, depth: int, seen: set) -> tuple | None:
+        """``(call, kind)`` where ``value`` (given to a list by ``.append`` and the like, in ``holder``) holds a
+        variable or a table (``_HELD_KINDS``); None for anything else, a reader's record among them."""
+        found = self._stateful(value, holder, depth, seen)
+        return found if found is not None and found[1] in _HELD_KINDS else None
+
     def _bound(self, name: str, holder: cst.CSTNode, depth: int, seen: set, follow: bool = False) -> tuple | None:
-        """What ``name``, read in ``holder``, is bound to there or in the functions and module around it."""
+        """What ``name``, read in ``holder``, is bound to there or in the functions and module around it (a list
+        it names grown there by ``.append(<value>)``: a variable or a table given it, ``_held``)."""
         while holder is not None:
             key = (id(holder), name)
             if key in seen:
                 return None
             seen.add(key)
             values = _assigned(holder, name)
+            for v in values:
+                found = self._stateful(v, holder, depth, seen, follow)
+                if found is not None:
+                    return found
+            for v in _grown(holder, name):
+                found = self._held(v, holder, depth, seen)
+                if found is not None:
+                    return found
             if values:
-                for v in values:
-                    found = self._stateful(v, holder, depth, seen, follow)
-                    if found is not None:
-                        return found
                 return None
             if isinstance(holder, cst.FunctionDef) and name in param_names(holder):
                 default = next((p.default for p in [*holder.params.params, *holder.params.kwonly_params]
@@ -611,18 +629,27 @@ def _assigned(holder: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
     return list(_assignments(holder).get(name, ()))
 
 
-_ASSIGNMENTS: dict[int, tuple[cst.CSTNode, dict[str, list[cst.BaseExpression]]]] = {}
+_ASSIGNMENTS: dict[int, tuple[cst.CSTNode, dict[str, list[cst.BaseExpression]],
+                              dict[str, list[cst.BaseExpression]]]] = {}
 _ASSIGNMENTS_KEPT = 64
 
 
-def _assignments(holder: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
+def _grown(holder: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    """The values ``holder``'s own body gives the list ``name`` (``name.append(<value>)``, ``.extend``,
+    ``.insert``), apart from its assignments: a caller counts only those holding a variable or a table."""
+    return list(_assignments(holder, grown=True).get(name, ()))
+
+
+def _assignments(holder: cst.CSTNode, grown: bool = False) -> dict[str, list[cst.BaseExpression]]:
     """Every name ``holder``'s own body assigns, with its values in source order: one walk of the body for all
     its names (the checks ask a holder for one name after another; a walk per name was a third of a rewrite).
-    Kept for the last holders asked, as ``calls.nodes_of`` keeps its searches (libcst's nodes never change)."""
+    Kept for the last holders asked, as ``calls.nodes_of`` keeps its searches (libcst's nodes never change).
+    ``grown``: the values given to the lists it names by their growing methods instead (``_grown``)."""
     kept = _ASSIGNMENTS.get(id(holder))
     if kept is not None and kept[0] is holder:
-        return kept[1]
+        return kept[2] if grown else kept[1]
     out: dict[str, list[cst.BaseExpression]] = {}
+    given: dict[str, list[cst.BaseExpression]] = {}
 
     class _V(Visitor):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -650,11 +677,11 @@ def _assignments(holder: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
             func = node.func
             if isinstance(func, cst.Attribute) and func.attr.value in _GROWERS and node.args and \
                     isinstance(func.value, cst.Name):
-                out.setdefault(func.value.value, []).append(node.args[-1].value)
+                given.setdefault(func.value.value, []).append(node.args[-1].value)
 
     holder.visit(_V())
-    keep(_ASSIGNMENTS, id(holder), (holder, out), _ASSIGNMENTS_KEPT)
-    return out
+    keep(_ASSIGNMENTS, id(holder), (holder, out, given), _ASSIGNMENTS_KEPT)
+    return given if grown else out
 
 
 __all__ = ["withdrawn_for_state"]
