@@ -100,3 +100,17 @@ def test_an_if_with_no_else_is_not_taken_as_a_raising_arm():
         "        return out\n    return None\n")
     result = rewrite_tree({"/q3/prog.py": text}, root="/q3")["/q3/prog.py"]
     assert "if not train:" in text and "tf.data" not in result.code, result.code
+
+
+def test_a_join_in_an_arm_beside_a_busy_arm_keeps_its_reason():
+    # (fixR3) ``raise_arm_reason`` is for the batches the rewrite follows: a ``batch_join`` there once reached
+    # ``Finder.pipeline`` with the join's own call (``KeyError: 'train.batch_join'``, I2's reader-queue form)
+    from tfdata_bridge._src.migrate.tree import rewrite_tree
+
+    text = _READER.replace("{ARM}", "return example").replace(
+        "tf.train.batch(example, n, allow_smaller_final_batch=True)",
+        "tf.train.batch_join([[example[\"x\"]]], n, allow_smaller_final_batch=True)")
+    result = rewrite_tree({"/q3/prog.py": text}, root="/q3")["/q3/prog.py"]
+    notes = "\n".join(n.message for n in result.notes)
+    assert "tf.train.batch_join(" in result.code and "tf.data" not in result.code, result.code
+    assert "`train.batch_join` pipeline left unchanged" in notes, notes

@@ -68,7 +68,12 @@ def guarded_block(module: cst.Module, stmt: cst.BaseStatement) -> list[cst.BaseS
 
 def raise_arm_reason(module: cst.Module, finder, stmt: cst.BaseStatement, api: str, lines: dict) -> str | None:
     """The reason for a batch in an ``if`` arm whose source is before the ``if`` and another arm of which does more
-    than raise; None where that is not the form (no source before the ``if`` either: the generic reason stands)."""
+    than raise; None where that is not the form (no source before the ``if`` either: the generic reason stands).
+    Only for the batches the rewrite follows (``BATCHES``, as ``guarded_block`` in ``to_tfdata``): a join's
+    ``Finder.pipeline`` takes its one list's arguments, not the call's own, so a ``batch_join`` keeps its reason."""
+    from tfdata_bridge._src.migrate.pipelines import BATCHES
+    if api not in BATCHES:
+        return None
     straight, busy = _walk(module, stmt, whole=True)
     if busy is None or straight is None:
         return None
