@@ -245,20 +245,17 @@ def with_closure_branches(sources: Mapping[str, str], run: Callable[[dict[str, s
                           ) -> dict[str, RewriteResult]:
     """``run(sources)``, or ``run`` of the sources with such functions written so, where that leaves fewer
     refusals (its notes given back to the original lines)."""
-    from tfdata_bridge._src.migrate.tree import _given_back
+    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
 
     split = split_closure_branches(sources)
     if split is None:
         return run(dict(sources))
     trial = run(split)
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
     # (a trial leaving no refusal in the modules it wrote is kept; else only where it leaves fewer than the plain)
     if any(trial[p].refused or trial[p].error is not None for p in split if split[p] != sources[p]):
         plain = run(dict(sources))
-        if left(trial) >= left(plain):
+        if refusals_left(trial) >= refusals_left(plain):
             return plain
     return _given_back(trial, sources, split)
 

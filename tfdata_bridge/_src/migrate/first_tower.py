@@ -255,7 +255,7 @@ def with_first_towers(sources: Mapping[str, str], run: Callable[[dict[str, str]]
     """``run(sources)`` (path -> result), or, where a module of ``sources`` has the form, ``run`` of the sources
     with each such batch written into its branch and then read back: kept where each moved batch is rewritten
     so (a module whose batch is not is tried again as it was) and fewer refusals are left."""
-    from tfdata_bridge._src.migrate.tree import _given_back
+    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
 
     found = first_tower_batches(dict(sources))
     if found is None:
@@ -280,13 +280,10 @@ def with_first_towers(sources: Mapping[str, str], run: Callable[[dict[str, str]]
     else:
         return run(dict(sources))
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
     # (a trial leaving no refusal in the modules it wrote is kept; else only where it leaves fewer than the plain)
     if any(out[p].refused or out[p].error is not None for p in texts if texts[p] != sources[p]):
         plain = run(dict(sources))
-        if left(out) >= left(plain):
+        if refusals_left(out) >= refusals_left(plain):
             return plain
     out = _given_back(out, sources, texts)
     for m in moves:

@@ -875,22 +875,19 @@ def with_handed_tuples(sources: Mapping[str, str], run: Callable[[dict[str, str]
                        ) -> dict[str, RewriteResult]:
     """``run(sources)``, or ``run`` of the sources with such helpers and callers written so, where that leaves
     fewer refusals (its notes given back to the original lines)."""
-    from tfdata_bridge._src.migrate.tree import _given_back
+    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
 
     split, notes = split_handed_tuples(sources)
     if split is None:
         return _noted(run(dict(sources)), notes)
     trial = run(split)
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
     # (a refusal in a written module at a line this form wrote: the plain rewrite too, the one leaving fewer kept;
     # one elsewhere in it, a helper nothing calls, was there before)
     if any(trial[p].error is not None or any(n.line in _written_lines(sources[p], split[p]) for n in trial[p].refused)
            for p in split if split[p] != sources[p]):
         plain = run(dict(sources))
-        if left(trial) >= left(plain):
+        if refusals_left(trial) >= refusals_left(plain):
             return _noted(plain, notes)
     return _noted(_siblings(_given_back(trial, sources, split), notes), notes)
 

@@ -350,19 +350,16 @@ def with_lambda_stages(sources: Mapping[str, str], run: Callable[[dict[str, str]
     """``run(sources)``, or ``run`` of the sources with such stages written out, where that leaves fewer
     refusals (its notes given back to the original lines)."""
     from tfdata_bridge._src.migrate.registry_readers import said_at
-    from tfdata_bridge._src.migrate.tree import _given_back
+    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
 
     split, why = split_lambda_stages(sources)
     if split is None:
         return said_at(run(dict(sources)), why)
     trial = run(split)
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
     if any(trial[p].refused or trial[p].error is not None for p in split if split[p] != sources[p]):
         plain = run(dict(sources))
-        if left(trial) >= left(plain):
+        if refusals_left(trial) >= refusals_left(plain):
             return said_at(plain, why)
     return said_at(_given_back(trial, sources, split), why)
 

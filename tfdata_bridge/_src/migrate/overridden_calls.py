@@ -634,7 +634,7 @@ def with_overridden_calls(sources: Mapping[str, str], run: Callable[[dict[str, s
     leaves a refusal in a module the pass changes and the trial leaves fewer (its notes given back to the
     original lines)."""
     from tfdata_bridge._src.migrate.registry_readers import said_at
-    from tfdata_bridge._src.migrate.tree import _given_back
+    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
 
     why: list = []
     split = split_overridden_calls(sources, why)
@@ -646,10 +646,7 @@ def with_overridden_calls(sources: Mapping[str, str], run: Callable[[dict[str, s
         return plain
     trial = run(split)
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
-    if left(trial) >= left(plain):
+    if refusals_left(trial) >= refusals_left(plain):
         return plain
     return said_at(_given_back(trial, sources, split), why)
 

@@ -217,7 +217,7 @@ def with_self_dequeues(sources: Mapping[str, str], run: Callable[[dict[str, str]
     run leaves a refusal in a module the pass changes and the trial leaves fewer (its notes given back to the
     original lines); a form found but not taken says why on the pipeline left."""
     from tfdata_bridge._src.migrate.registry_readers import said_at
-    from tfdata_bridge._src.migrate.tree import _given_back
+    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
 
     why: list = []
     split = split_self_dequeues(sources, why)
@@ -227,10 +227,7 @@ def with_self_dequeues(sources: Mapping[str, str], run: Callable[[dict[str, str]
         return plain
     trial = run(split)
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
-    if left(trial) >= left(plain):
+    if refusals_left(trial) >= refusals_left(plain):
         return plain
     return said_at(_given_back(trial, sources, split), why)
 

@@ -232,10 +232,7 @@ def _rewrite_tree_fed(sources: Mapping[str, str], root: str | None = None) -> di
         return said_at(plain, why)
     texts, part, trial = found
 
-    def left(results) -> int:
-        return sum(len(r.refused) + (r.error is not None) for r in results.values())
-
-    if left(trial) >= left({p: plain[p] for p in part}):
+    if refusals_left(trial) >= refusals_left({p: plain[p] for p in part}):
         return said_at(plain, why)
     return {**plain, **_given_back(trial, {p: originals[p] for p in part}, {p: texts[p] for p in part})}
 
@@ -263,6 +260,12 @@ def _part_changed(before: Mapping[str, str], after: Mapping[str, str], root: str
     changed = {os.path.abspath(p) for p in before if before[p] != after[p]}
     reached = _reached(changed, _links(trees, root))
     return [p for p in before if os.path.abspath(p) in reached]
+
+
+def refusals_left(results: Mapping[str, RewriteResult]) -> int:
+    """What a rewrite of a tree leaves undone: its refusals and its errors (a trial pass is kept where it leaves
+    fewer than the plain rewrite)."""
+    return sum(len(r.refused) + (r.error is not None) for r in results.values())
 
 
 def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str], texts: Mapping[str, str]
