@@ -20,7 +20,7 @@ import contextvars
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import Refusal
+from tfdata_bridge._src.migrate.calls import Refusal, last_name
 
 WHY = "# graph-mode code, as the queue ran it: no AutoGraph conversion (it would only slow the start)"
 
@@ -40,22 +40,14 @@ _LEGACY_CALLS = frozenset({
 })
 
 
-def _last_name(func: cst.BaseExpression) -> str | None:
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return None
-
-
 def _is_legacy(call: cst.Call) -> bool:
-    name = _last_name(call.func)
+    name = last_name(call.func)
     if name in _LEGACY_CALLS:
         return True
     if name == "read":  # ``reader.read(queue)``; a file's ``f.read()`` takes no queue
         return bool(call.args) and isinstance(call.func, cst.Attribute)
     if name == "batch":  # ``tf.train.batch``, not a dataset's ``.batch``
-        return isinstance(call.func, cst.Attribute) and _last_name(call.func.value) == "train"
+        return isinstance(call.func, cst.Attribute) and last_name(call.func.value) == "train"
     if name in ("py_func", "numpy_function"):  # with no inputs: a source
         given = call.args[1].value if len(call.args) > 1 and call.args[1].keyword is None else next(
             (a.value for a in call.args if a.keyword is not None and a.keyword.value in ("inp",)), None)
@@ -131,7 +123,7 @@ def _reads_its_own_source(fn: cst.FunctionDef) -> bool:
     """Whether ``fn`` makes an input producer and reads it with a reader itself (a whole read helper)."""
     v = _LegacyCalls()
     fn.visit(v)
-    names = {_last_name(c.func) for c in v.found}
+    names = {last_name(c.func) for c in v.found}
     return any(n.endswith("input_producer") for n in names) and bool(names & {"read", "read_up_to"})
 
 

@@ -27,7 +27,7 @@ import re
 
 import libcst as cst
 
-from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, names_in, nodes_of, target_names
+from tfdata_bridge._src.migrate.calls import code_of, fresh_name, identifiers, last_name, names_in, nodes_of, target_names
 
 
 def _straight(fn: cst.FunctionDef, shapes: bool = False) -> list[cst.SimpleStatementLine] | None:
@@ -290,7 +290,7 @@ def hoist_producers(fn: cst.FunctionDef, body: list[cst.SimpleStatementLine]) ->
     for stmt in body:
         small = stmt.body[0]
         value = small.value if isinstance(small, (cst.Assign, cst.Return)) else None
-        made = [c for c in nodes_of(value, cst.Call) if _last_name(c.func) in _LAST] if value is not None else []
+        made = [c for c in nodes_of(value, cst.Call) if last_name(c.func) in _LAST] if value is not None else []
         if len(made) != 1 or made[0] is value:
             out.append(stmt)
             continue
@@ -319,10 +319,6 @@ def hoist_producers(fn: cst.FunctionDef, body: list[cst.SimpleStatementLine]) ->
 
 
 _LAST = {p.rsplit(".", 1)[-1] for p in _PRODUCERS}
-
-
-def _last_name(func: cst.BaseExpression) -> str:
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def _once_at_top(module: cst.Module) -> list[cst.SimpleStatementLine]:

@@ -28,6 +28,7 @@ from dataclasses import replace
 
 import libcst as cst
 
+from tfdata_bridge._src.migrate.calls import last_name
 from tfdata_bridge._src.migrate.results import Note, RewriteResult
 
 MAKERS = frozenset(("input_producer", "string_input_producer", "range_input_producer", "FIFOQueue",
@@ -42,14 +43,6 @@ _MARKED = re.compile(r"__tfdata_bridge_printed_(\d+)__")
 _DATASETS = re.compile(r"\bDataset\b|\.data\.|make_one_shot_iterator|make_initializable_iterator")
 
 
-def _last_name(func: cst.BaseExpression) -> str | None:
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return None
-
-
 def _is_debug_call(call: cst.Call) -> bool:
     """The builtin ``print``, or a logging call (``logging.info``, ``logger.debug``, ``tf.logging.info``,
     ``tf.compat.v1.logging.warn``, ``absl.logging.info``)."""
@@ -58,11 +51,11 @@ def _is_debug_call(call: cst.Call) -> bool:
         return func.value == "print"
     if not isinstance(func, cst.Attribute) or func.attr.value not in _LEVELS:
         return False
-    return _last_name(func.value) in _LOGGERS
+    return last_name(func.value) in _LOGGERS
 
 
 def _queue_made(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Call) and _last_name(value.func) in MAKERS
+    return isinstance(value, cst.Call) and last_name(value.func) in MAKERS
 
 
 class _Marker(cst.CSTTransformer):
