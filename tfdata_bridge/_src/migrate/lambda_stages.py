@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 import libcst as cst
 
 from tfdata_bridge._src.migrate.calls import bound_names, name_counts, names_in, nodes_of, param_names
-from tfdata_bridge._src.migrate.closure_branches import _free, _Renamed
+from tfdata_bridge._src.migrate.closure_branches import _free, _OwnLevel, _Renamed
 from tfdata_bridge._src.migrate.results import RewriteResult
 from tfdata_bridge._src.migrate.walk import Visitor
 
@@ -132,31 +132,12 @@ class _Uses(Visitor):
         self.depth -= 1
 
 
-class _Inline(cst.CSTTransformer):
+class _Inline(_OwnLevel):
+    """Each call of a stage at the code's own level written out (a nested function, lambda or class is another's)."""
+
     def __init__(self, stages: Mapping[str, _Stage]):
         super().__init__()
-        self.stages, self.depth = stages, 0
-
-    def visit_FunctionDef(self, node):
-        self.depth += 1
-
-    def leave_FunctionDef(self, original, updated):
-        self.depth -= 1
-        return updated
-
-    def visit_Lambda(self, node):
-        self.depth += 1
-
-    def leave_Lambda(self, original, updated):
-        self.depth -= 1
-        return updated
-
-    def visit_ClassDef(self, node):
-        self.depth += 1
-
-    def leave_ClassDef(self, original, updated):
-        self.depth -= 1
-        return updated
+        self.stages = stages
 
     def leave_Call(self, original, updated):
         if self.depth or not isinstance(updated.func, cst.Name) or updated.func.value not in self.stages:

@@ -634,21 +634,15 @@ def with_overridden_calls(sources: Mapping[str, str], run: Callable[[dict[str, s
     leaves a refusal in a module the pass changes and the trial leaves fewer (its notes given back to the
     original lines)."""
     from tfdata_bridge._src.migrate.registry_readers import said_at
-    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
+    from tfdata_bridge._src.migrate.tree import trial_if_fewer
 
     why: list = []
     split = split_overridden_calls(sources, why)
     plain = said_at(run(dict(sources)), why)
     # (a tree whose modules the pass would change already rewritten there as written, by the passes that take
     # such a base themselves (``inherited.py``, a map over ``self.decode``): kept, and no trial run)
-    if split is None or not any(plain[p].refused or plain[p].error is not None
-                                for p in split if split[p] != sources[p]):
-        return plain
-    trial = run(split)
-
-    if refusals_left(trial) >= refusals_left(plain):
-        return plain
-    return said_at(_given_back(trial, sources, split), why)
+    trial = trial_if_fewer(sources, split, plain, run)
+    return plain if trial is None else said_at(trial, why)
 
 
 __all__ = ["split_overridden_calls", "with_overridden_calls"]

@@ -217,19 +217,13 @@ def with_self_dequeues(sources: Mapping[str, str], run: Callable[[dict[str, str]
     run leaves a refusal in a module the pass changes and the trial leaves fewer (its notes given back to the
     original lines); a form found but not taken says why on the pipeline left."""
     from tfdata_bridge._src.migrate.registry_readers import said_at
-    from tfdata_bridge._src.migrate.tree import _given_back, refusals_left
+    from tfdata_bridge._src.migrate.tree import trial_if_fewer
 
     why: list = []
     split = split_self_dequeues(sources, why)
     plain = said_at(run(dict(sources)), why)
-    if split is None or not any(plain[p].refused or plain[p].error is not None
-                                for p in split if split[p] != sources[p]):
-        return plain
-    trial = run(split)
-
-    if refusals_left(trial) >= refusals_left(plain):
-        return plain
-    return said_at(_given_back(trial, sources, split), why)
+    trial = trial_if_fewer(sources, split, plain, run)
+    return plain if trial is None else said_at(trial, why)
 
 
 __all__ = ["split_self_dequeues", "with_self_dequeues"]

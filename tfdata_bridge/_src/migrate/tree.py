@@ -268,6 +268,21 @@ def refusals_left(results: Mapping[str, RewriteResult]) -> int:
     return sum(len(r.refused) + (r.error is not None) for r in results.values())
 
 
+def trial_if_fewer(sources: Mapping[str, str], split: Mapping[str, str] | None,
+                   plain: dict[str, RewriteResult], run: Callable[[dict[str, str]], dict[str, RewriteResult]]
+                   ) -> dict[str, RewriteResult] | None:
+    """A pass's trial: ``run`` of ``split`` (its forms of ``sources``), its notes given back to the original lines,
+    where the ``plain`` rewrite leaves a refusal or an error in a module the pass changed and the trial leaves
+    fewer; else None (keep ``plain``, and run no trial)."""
+    if split is None or not any(plain[p].refused or plain[p].error is not None
+                                for p in split if split[p] != sources[p]):
+        return None
+    trial = run(dict(split))
+    if refusals_left(trial) >= refusals_left(plain):
+        return None
+    return _given_back(trial, sources, split)
+
+
 def _given_back(results: dict[str, RewriteResult], originals: Mapping[str, str], texts: Mapping[str, str]
                 ) -> dict[str, RewriteResult]:
     """``results`` of ``texts`` (forms of ``originals``) as results of the originals: each note's line given back."""
